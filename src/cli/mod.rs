@@ -1,0 +1,38 @@
+//! Command-line interface: argument parsing (clap derive) and dispatch to the subcommands.
+
+use clap::{Parser, Subcommand};
+
+mod move_cmd;
+
+/// tengen: an exact, fast Go rules engine.
+#[derive(Parser, Debug)]
+#[command(name = "tengen", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Is a move legal? Reads the move task from stdin: size, rows of digits, `col row color`.
+    /// Prints `1` and the new board, or `0`.
+    Move(move_cmd::MoveArgs),
+}
+
+/// Exit status for bad input or usage.
+pub const EXIT_USAGE: i32 = 2;
+
+/// Parse the command line, run the subcommand and return the exit status.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Move(args) => move_cmd::run(&args),
+    }
+}

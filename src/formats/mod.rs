@@ -1,0 +1,5 @@
+//! Text formats for positions and problems.
+//!
+//! - [`digits`]: the move task's size / digit rows / `col row color` format.
+
+pub mod digits;

@@ -1,0 +1,60 @@
+//! # tengen — an exact, fast Go rules engine
+//!
+//! tengen answers rules questions about Go (baduk, weiqi) positions exactly: which moves are
+//! legal and why not, what a move captures, ko and superko under the common rule sets, and the
+//! state of a game with its history and undo.
+//!
+//! ```
+//! use tengen::{Board, Color, Point, Reason, Rules};
+//!
+//! // The second example of the original task: white captures two black stones.
+//! let mut board = Board::square(2).unwrap();
+//! let rules = Rules::default(); // suicide illegal, no ko history
+//! board.edit([
+//!     (Point::new(0, 0), Some(Color::Black)),
+//!     (Point::new(0, 1), Some(Color::Black)),
+//!     (Point::new(1, 1), Some(Color::Black)),
+//! ]);
+//! let played = board.play(Point::new(1, 0), Color::White, &rules).unwrap();
+//! assert_eq!(played.captured, 3);
+//!
+//! // A move into a point without liberties that captures nothing is suicide.
+//! let err = board.play(Point::new(0, 0), Color::Black, &rules);
+//! assert!(err.is_ok()); // (0,0) has liberties (0,1) now: legal
+//! let err = board.check(Point::new(1, 0), Color::Black, &rules).unwrap_err();
+//! assert_eq!(err.reason, Reason::Occupied);
+//! ```
+//!
+//! A whole game, with superko and undo:
+//!
+//! ```
+//! use tengen::{Color, Game, Move, Point, Rules, Size};
+//!
+//! let rules = Rules::from_name("tromp-taylor").unwrap();
+//! let mut game = Game::new(Size::new(9, 7).unwrap(), rules);
+//! game.play(Move::Play(Point::new(3, 3))).unwrap();
+//! game.play(Move::Pass).unwrap();
+//! assert_eq!(game.to_move(), Color::Black);
+//! assert_eq!(game.undo().map(|m| m.mv), Some(Move::Pass));
+//! assert!(Rules::from_name("klingon").is_err());
+//! ```
+//!
+//! Modules: [`board`] (the core: stones, chains, liberties, captures, simple ko, hash),
+//! [`game`] (history, superko, passes, undo), [`rules`] (rule fields and presets),
+//! [`formats`] (text formats such as the move task's digit rows).
+#![deny(missing_docs)]
+
+pub mod board;
+mod color;
+pub mod formats;
+pub mod game;
+mod point;
+pub mod rules;
+mod zobrist;
+
+pub use board::{Board, Chain, IllegalMove, MoveAnalysis, Played, Reason};
+pub use color::{Color, ParseColorError};
+pub use game::Game;
+pub use point::{ColoredMove, Move, Point, Size, SizeError, MAX_SIZE};
+pub use rules::{HandicapBonus, KoRule, Komi, Preset, Rules, Scoring, Tax};
+pub use zobrist::WHITE_TO_MOVE;

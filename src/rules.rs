@@ -1,0 +1,404 @@
+//! Rule sets: independent rule fields and the named presets players know.
+//!
+//! The presets follow the parameters KataGo's rules documentation gives them
+//! (ko rule, scoring, tax, multi-stone suicide, white handicap bonus, default komi).
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Which earlier positions a move may not repeat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KoRule {
+    /// No restriction at all (the original move task: a ko capture may be retaken at once).
+    None,
+    /// A single stone that just captured a single stone may not be recaptured at once.
+    Simple,
+    /// No move may recreate any earlier board position.
+    Positional,
+    /// No move may recreate an earlier board position with the same player to move.
+    Situational,
+}
+
+/// How the score is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scoring {
+    /// Stones on the board plus surrounded empty points (Chinese, Tromp-Taylor).
+    Area,
+    /// Surrounded empty points plus prisoners (Japanese, Korean).
+    Territory,
+}
+
+/// Points a player does not receive for surrounded empty points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Tax {
+    /// Every surrounded empty point counts.
+    None,
+    /// Empty points surrounded by groups in seki do not count.
+    Seki,
+    /// As `Seki`, and every living group pays up to two points for its eyes (stone scoring).
+    All,
+}
+
+/// Extra points White receives in a handicap game, for N handicap stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum HandicapBonus {
+    /// No bonus.
+    #[serde(rename = "0")]
+    Zero,
+    /// N points.
+    #[serde(rename = "N")]
+    N,
+    /// N − 1 points.
+    #[serde(rename = "N-1")]
+    NMinusOne,
+}
+
+impl HandicapBonus {
+    /// The bonus in points for `handicap` stones (a handicap of 0 or 1 gives no bonus with N-1).
+    pub fn points(self, handicap: u32) -> u32 {
+        match self {
+            HandicapBonus::Zero => 0,
+            HandicapBonus::N => handicap,
+            HandicapBonus::NMinusOne => handicap.saturating_sub(1),
+        }
+    }
+}
+
+/// Komi in half points, so that 7.5 is exact and scores are never floating point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Komi(i32);
+
+/// Komi text that is not a whole or half number within ±1000.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid komi {0:?}: expected a whole or half number such as 7.5, 6 or -0.5")]
+pub struct KomiError(pub String);
+
+impl Komi {
+    /// Komi from a number of half points (15 is 7.5).
+    pub const fn from_half_points(h: i32) -> Komi {
+        Komi(h)
+    }
+
+    /// The komi in half points.
+    pub const fn half_points(self) -> i32 {
+        self.0
+    }
+
+    /// The komi as a float, for display and interchange only.
+    pub fn as_f64(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl FromStr for Komi {
+    type Err = KomiError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let err = || KomiError(s.to_string());
+        let v: f64 = t.parse().map_err(|_| err())?;
+        let h = v * 2.0;
+        if !h.is_finite() || h.fract() != 0.0 || h.abs() > 2000.0 {
+            return Err(err());
+        }
+        Ok(Komi(h as i32))
+    }
+}
+
+impl fmt::Display for Komi {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        if a % 2 == 0 {
+            write!(f, "{sign}{}", a / 2)
+        } else {
+            write!(f, "{sign}{}.5", a / 2)
+        }
+    }
+}
+
+impl Serialize for Komi {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.as_f64())
+    }
+}
+
+impl<'de> Deserialize<'de> for Komi {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = f64::deserialize(d)?;
+        format!("{v}").parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A complete rule set. Every field is independent; [`Rules::preset`] gives the named ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rules {
+    /// Which repetitions are forbidden.
+    pub ko: KoRule,
+    /// Whether a move that leaves its own chain of two or more stones without liberties is legal
+    /// (the chain is then removed and counts as captured by the opponent). Single-stone suicide
+    /// is always illegal.
+    pub multi_stone_suicide: bool,
+    /// Area or territory counting.
+    pub scoring: Scoring,
+    /// Seki and group tax.
+    pub tax: Tax,
+    /// White's bonus in handicap games.
+    pub handicap_bonus: HandicapBonus,
+    /// Points added to White's score.
+    pub komi: Komi,
+}
+
+/// The named rule sets tengen knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// The original move task: suicide illegal, no ko restriction, area scoring, no komi.
+    Task,
+    /// Tromp-Taylor: positional superko, suicide legal, area.
+    TrompTaylor,
+    /// Chinese: simple ko, area, white bonus N.
+    Chinese,
+    /// Chinese as on OGS: positional superko, area, white bonus N.
+    ChineseOgs,
+    /// Chinese as on KGS: the same as `ChineseOgs`.
+    ChineseKgs,
+    /// Japanese: simple ko, territory, seki tax.
+    Japanese,
+    /// Korean: the same as Japanese.
+    Korean,
+    /// AGA: situational superko, area, white bonus N−1.
+    Aga,
+    /// BGA: as AGA.
+    Bga,
+    /// French: as AGA.
+    French,
+    /// New Zealand: situational superko, suicide legal, area.
+    NewZealand,
+    /// Stone scoring: simple ko, area with group tax.
+    StoneScoring,
+    /// Ing (GOE): positional superko, suicide legal, area.
+    Goe,
+}
+
+/// A rule-set name tengen does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rules {name:?}; known rule sets: {}", Preset::NAMES.join(", "))]
+pub struct UnknownRules {
+    /// The name given.
+    pub name: String,
+}
+
+impl Preset {
+    /// Every preset, in the order of [`Preset::NAMES`].
+    pub const ALL: [Preset; 13] = [
+        Preset::Task,
+        Preset::TrompTaylor,
+        Preset::Chinese,
+        Preset::ChineseOgs,
+        Preset::ChineseKgs,
+        Preset::Japanese,
+        Preset::Korean,
+        Preset::Aga,
+        Preset::Bga,
+        Preset::French,
+        Preset::NewZealand,
+        Preset::StoneScoring,
+        Preset::Goe,
+    ];
+
+    /// The canonical names, as accepted by [`Preset::from_name`].
+    pub const NAMES: [&'static str; 13] = [
+        "task",
+        "tromp-taylor",
+        "chinese",
+        "chinese-ogs",
+        "chinese-kgs",
+        "japanese",
+        "korean",
+        "aga",
+        "bga",
+        "french",
+        "new-zealand",
+        "stone-scoring",
+        "goe",
+    ];
+
+    /// The canonical name.
+    pub fn name(self) -> &'static str {
+        Preset::NAMES[Preset::ALL.iter().position(|&p| p == self).unwrap_or(0)]
+    }
+
+    /// Look a preset up by name: case, `_`, spaces and `-` are ignored, and the usual aliases
+    /// (`tt`, `cn`, `jp`, `nz`, `ing`, `ogs`, ...) are accepted.
+    ///
+    /// # Errors
+    /// [`UnknownRules`] listing the known names.
+    pub fn from_name(name: &str) -> Result<Preset, UnknownRules> {
+        let key: String = name
+            .chars()
+            .filter(|c| !matches!(c, '-' | '_' | ' '))
+            .flat_map(char::to_lowercase)
+            .collect();
+        let p = match key.as_str() {
+            "task" | "plain" => Preset::Task,
+            "tromptaylor" | "tt" => Preset::TrompTaylor,
+            "chinese" | "cn" | "chn" | "china" => Preset::Chinese,
+            "chineseogs" | "ogs" => Preset::ChineseOgs,
+            "chinesekgs" | "kgs" => Preset::ChineseKgs,
+            "japanese" | "jp" | "jpn" | "japan" => Preset::Japanese,
+            "korean" | "kr" | "kor" | "korea" => Preset::Korean,
+            "aga" | "american" => Preset::Aga,
+            "bga" | "british" => Preset::Bga,
+            "french" | "ffg" => Preset::French,
+            "newzealand" | "nz" => Preset::NewZealand,
+            "stonescoring" | "ancientarea" => Preset::StoneScoring,
+            "goe" | "ing" => Preset::Goe,
+            _ => {
+                return Err(UnknownRules {
+                    name: name.to_string(),
+                })
+            }
+        };
+        Ok(p)
+    }
+
+    /// The full rule set of this preset with its default komi.
+    pub fn rules(self) -> Rules {
+        use HandicapBonus as B;
+        use KoRule as K;
+        use Scoring as S;
+        let r = |ko, suicide, scoring, tax, handicap_bonus, komi2| Rules {
+            ko,
+            multi_stone_suicide: suicide,
+            scoring,
+            tax,
+            handicap_bonus,
+            komi: Komi(komi2),
+        };
+        match self {
+            Preset::Task => r(K::None, false, S::Area, Tax::None, B::Zero, 0),
+            Preset::TrompTaylor => r(K::Positional, true, S::Area, Tax::None, B::Zero, 15),
+            Preset::Chinese => r(K::Simple, false, S::Area, Tax::None, B::N, 15),
+            Preset::ChineseOgs | Preset::ChineseKgs => {
+                r(K::Positional, false, S::Area, Tax::None, B::N, 15)
+            }
+            Preset::Japanese | Preset::Korean => {
+                r(K::Simple, false, S::Territory, Tax::Seki, B::Zero, 13)
+            }
+            Preset::Aga | Preset::Bga | Preset::French => {
+                r(K::Situational, false, S::Area, Tax::None, B::NMinusOne, 15)
+            }
+            Preset::NewZealand => r(K::Situational, true, S::Area, Tax::None, B::Zero, 15),
+            Preset::StoneScoring => r(K::Simple, false, S::Area, Tax::All, B::Zero, 15),
+            Preset::Goe => r(K::Positional, true, S::Area, Tax::None, B::Zero, 15),
+        }
+    }
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Preset {
+    type Err = UnknownRules;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Preset::from_name(s)
+    }
+}
+
+impl Rules {
+    /// The rules of a named preset.
+    ///
+    /// # Errors
+    /// [`UnknownRules`] listing the known names.
+    pub fn from_name(name: &str) -> Result<Rules, UnknownRules> {
+        Preset::from_name(name).map(Preset::rules)
+    }
+
+    /// The preset these rules equal, ignoring komi, if any (the first in [`Preset::ALL`]).
+    pub fn preset(&self) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| {
+            let r = p.rules();
+            Rules { komi: self.komi, ..r } == *self
+        })
+    }
+
+    /// The same rules with another komi.
+    pub fn with_komi(self, komi: Komi) -> Rules {
+        Rules { komi, ..self }
+    }
+}
+
+impl Default for Rules {
+    /// The original move task's rules: suicide illegal, no ko history.
+    fn default() -> Rules {
+        Preset::Task.rules()
+    }
+}
+
+impl FromStr for Rules {
+    type Err = UnknownRules;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Rules::from_name(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_round_trips() {
+        for (p, n) in Preset::ALL.iter().zip(Preset::NAMES) {
+            assert_eq!(Preset::from_name(n).unwrap(), *p);
+            assert_eq!(p.name(), n);
+        }
+        assert_eq!(Preset::from_name("Tromp_Taylor").unwrap(), Preset::TrompTaylor);
+        assert_eq!(Preset::from_name("NZ").unwrap(), Preset::NewZealand);
+        assert_eq!(Preset::from_name("ing").unwrap(), Preset::Goe);
+    }
+
+    #[test]
+    fn unknown_name_lists_known() {
+        let e = Rules::from_name("klingon").unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains("klingon"));
+        assert!(msg.contains("tromp-taylor") && msg.contains("new-zealand"));
+    }
+
+    #[test]
+    fn preset_parameters() {
+        let j = Rules::from_name("japanese").unwrap();
+        assert_eq!(j.ko, KoRule::Simple);
+        assert_eq!(j.scoring, Scoring::Territory);
+        assert_eq!(j.tax, Tax::Seki);
+        assert_eq!(j.komi.to_string(), "6.5");
+        let tt = Rules::from_name("tromp-taylor").unwrap();
+        assert!(tt.multi_stone_suicide);
+        assert_eq!(tt.ko, KoRule::Positional);
+        let aga = Rules::from_name("aga").unwrap();
+        assert_eq!(aga.ko, KoRule::Situational);
+        assert_eq!(aga.handicap_bonus.points(4), 3);
+        assert_eq!(Rules::from_name("chinese").unwrap().handicap_bonus.points(4), 4);
+        assert_eq!(Rules::from_name("stone-scoring").unwrap().tax, Tax::All);
+        assert_eq!(Rules::default().ko, KoRule::None);
+        assert!(!Rules::default().multi_stone_suicide);
+        assert_eq!(aga.preset(), Some(Preset::Aga));
+    }
+
+    #[test]
+    fn komi_parse_and_display() {
+        assert_eq!("7.5".parse::<Komi>().unwrap().half_points(), 15);
+        assert_eq!("-0.5".parse::<Komi>().unwrap().to_string(), "-0.5");
+        assert_eq!("6".parse::<Komi>().unwrap().to_string(), "6");
+        assert!("7.25".parse::<Komi>().is_err());
+        assert!("x".parse::<Komi>().is_err());
+        assert!("1e9".parse::<Komi>().is_err());
+    }
+}
