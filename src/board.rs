@@ -501,6 +501,40 @@ impl Board {
         self.libs[self.head[p] as usize]
     }
 
+    /// The head (representative stone) of the chain through the stone at `p`.
+    #[inline(always)]
+    pub(crate) fn head_at(&self, p: usize) -> usize {
+        self.head[p] as usize
+    }
+
+    /// Number of stones of the chain through the stone at `p`.
+    #[inline]
+    pub(crate) fn chain_len_at(&self, p: usize) -> usize {
+        self.chain_size[self.head[p] as usize] as usize
+    }
+
+    /// The stones (padded indices) of the chain through the stone at `p`.
+    pub(crate) fn chain_stones_at(&self, p: usize) -> ChainStones<'_> {
+        let h = self.head[p] as usize;
+        ChainStones {
+            board: self,
+            head: h,
+            cur: Some(h),
+        }
+    }
+
+    /// The padded indices of all on-board points, row by row.
+    pub(crate) fn all_pos(&self) -> impl Iterator<Item = usize> + '_ {
+        let s = self.stride;
+        (0..self.height()).flat_map(move |y| (y + 1) * s..(y + 1) * s + self.width())
+    }
+
+    /// Length of the padded arrays (every padded index is below it).
+    #[inline]
+    pub(crate) fn padded_len(&self) -> usize {
+        self.cells.len()
+    }
+
     /// Whether playing `c` at empty `p` retakes the current ko.
     #[inline(always)]
     pub(crate) fn is_ko_retake(&self, p: usize, c: u8) -> bool {
@@ -1027,6 +1061,24 @@ impl Board {
             return Err("ko point is not empty".into());
         }
         Ok(())
+    }
+}
+
+/// Iterator over the stones of one chain (padded indices), following the circular list.
+pub(crate) struct ChainStones<'a> {
+    board: &'a Board,
+    head: usize,
+    cur: Option<usize>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        let c = self.cur?;
+        let n = self.board.next[c] as usize;
+        self.cur = if n == self.head { None } else { Some(n) };
+        Some(c)
     }
 }
 

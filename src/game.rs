@@ -1,11 +1,33 @@
 //! A game: a board plus the rules, the move history, captures, superko and undo.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{IllegalMove, Reason};
 use crate::rules::{KoRule, Rules};
 use crate::zobrist::WHITE_TO_MOVE;
 use crate::{Board, Color, ColoredMove, Move, Point, Size};
+
+/// Zobrist hashes are already uniformly random, so the superko maps use them as they are
+/// instead of hashing them again (SipHash would cost more than the move itself).
+#[derive(Default, Clone, Copy)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8 | self.0 >> 56) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type HashCounts = HashMap<u64, u32, BuildHasherDefault<ZobristHasher>>;
 
 /// What undo needs to restore one move exactly.
 #[derive(Clone, Copy, Debug)]
@@ -42,8 +64,8 @@ pub struct Game {
     removed: Vec<u16>,
     /// Positional hash of every position reached, the start included, with the side to move.
     positions: Vec<(u64, Color)>,
-    seen_positional: HashMap<u64, u32>,
-    seen_situational: HashMap<u64, u32>,
+    seen_positional: HashCounts,
+    seen_situational: HashCounts,
 }
 
 fn situational_key(hash: u64, to_move: Color) -> u64 {
@@ -70,8 +92,8 @@ impl Game {
             records: Vec::new(),
             removed: Vec::new(),
             positions: Vec::new(),
-            seen_positional: HashMap::new(),
-            seen_situational: HashMap::new(),
+            seen_positional: HashCounts::default(),
+            seen_situational: HashCounts::default(),
         };
         g.remember();
         g
