@@ -276,7 +276,10 @@ impl Board {
         if self.ko == 0 {
             None
         } else {
-            Some((self.point(self.ko as usize), Color::from_digit(self.ko_color)?))
+            Some((
+                self.point(self.ko as usize),
+                Color::from_digit(self.ko_color)?,
+            ))
         }
     }
 
@@ -466,10 +469,7 @@ impl Board {
     /// The point of a padded on-board index.
     #[inline]
     pub(crate) fn point(&self, pos: usize) -> Point {
-        Point::new(
-            (pos % self.stride) as u8,
-            (pos / self.stride - 1) as u8,
-        )
+        Point::new((pos % self.stride) as u8, (pos / self.stride - 1) as u8)
     }
 
     #[inline(always)]

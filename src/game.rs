@@ -405,11 +405,7 @@ mod tests {
 
     #[test]
     fn undo_restores_captures_hash_and_ko() {
-        let mut g = game_from(
-            &[".XO.", "XO.O", ".XO.", "...."],
-            "japanese",
-            Color::Black,
-        );
+        let mut g = game_from(&[".XO.", "XO.O", ".XO.", "...."], "japanese", Color::Black);
         let before = g.board().clone();
         let h0 = g.board().hash();
         g.play(pt(2, 1)).unwrap();
@@ -441,7 +437,10 @@ mod tests {
             g.play(pt(2, 0)).unwrap();
             assert_eq!(g.captures(Color::White), 2);
             assert_eq!(g.is_legal(Color::Black, pt(1, 0)), legal, "{rules}");
-            assert_eq!(g.check(Color::Black, pt(1, 0)).err().map(|e| e.reason), reason);
+            assert_eq!(
+                g.check(Color::Black, pt(1, 0)).err().map(|e| e.reason),
+                reason
+            );
         }
         // Under situational superko the retake is legal, but White may not then recreate the
         // position after the throw-in with Black's two stones... check the plain ko instead:

@@ -325,7 +325,10 @@ impl Rules {
     pub fn preset(&self) -> Option<Preset> {
         Preset::ALL.into_iter().find(|p| {
             let r = p.rules();
-            Rules { komi: self.komi, ..r } == *self
+            Rules {
+                komi: self.komi,
+                ..r
+            } == *self
         })
     }
 
@@ -359,7 +362,10 @@ mod tests {
             assert_eq!(Preset::from_name(n).unwrap(), *p);
             assert_eq!(p.name(), n);
         }
-        assert_eq!(Preset::from_name("Tromp_Taylor").unwrap(), Preset::TrompTaylor);
+        assert_eq!(
+            Preset::from_name("Tromp_Taylor").unwrap(),
+            Preset::TrompTaylor
+        );
         assert_eq!(Preset::from_name("NZ").unwrap(), Preset::NewZealand);
         assert_eq!(Preset::from_name("ing").unwrap(), Preset::Goe);
     }
@@ -385,7 +391,13 @@ mod tests {
         let aga = Rules::from_name("aga").unwrap();
         assert_eq!(aga.ko, KoRule::Situational);
         assert_eq!(aga.handicap_bonus.points(4), 3);
-        assert_eq!(Rules::from_name("chinese").unwrap().handicap_bonus.points(4), 4);
+        assert_eq!(
+            Rules::from_name("chinese")
+                .unwrap()
+                .handicap_bonus
+                .points(4),
+            4
+        );
         assert_eq!(Rules::from_name("stone-scoring").unwrap().tax, Tax::All);
         assert_eq!(Rules::default().ko, KoRule::None);
         assert!(!Rules::default().multi_stone_suicide);

@@ -107,9 +107,15 @@ impl fmt::Display for DigitsError {
         f.write_str(": ")?;
         match &self.kind {
             K::Io(e) => write!(f, "cannot read input: {e}"),
-            K::BadSize(s) => write!(f, "expected the board size (a number from 1 to 52), found {s:?}"),
+            K::BadSize(s) => write!(
+                f,
+                "expected the board size (a number from 1 to 52), found {s:?}"
+            ),
             K::SizeOutOfRange(n) => {
-                write!(f, "board size {n} is out of range: it must be from 1 to {MAX_SIZE}")
+                write!(
+                    f,
+                    "board size {n} is out of range: it must be from 1 to {MAX_SIZE}"
+                )
             }
             K::MissingRow { row, rows } => write!(
                 f,
@@ -228,7 +234,8 @@ impl<R: BufRead> ProblemReader<R> {
             return Err(self.err(col, DigitsErrorKind::SizeOutOfRange(n)));
         }
         let n = n as usize;
-        let size = Size::square(n).map_err(|_| self.err(col, DigitsErrorKind::SizeOutOfRange(n as u64)))?;
+        let size = Size::square(n)
+            .map_err(|_| self.err(col, DigitsErrorKind::SizeOutOfRange(n as u64)))?;
         let mut board = Board::new(size);
         let mut cells: Vec<(Point, Option<Color>)> = Vec::with_capacity(n * n);
         let mut spaced = false;
@@ -269,7 +276,9 @@ impl<R: BufRead> ProblemReader<R> {
                     "1" => Some(Color::Black),
                     "2" => Some(Color::White),
                     _ => {
-                        return Err(self.err(Some(column), DigitsErrorKind::BadDigit(tok.to_string())))
+                        return Err(
+                            self.err(Some(column), DigitsErrorKind::BadDigit(tok.to_string()))
+                        )
                     }
                 };
                 if found < n {
@@ -415,7 +424,14 @@ mod tests {
         assert_eq!((e.line, e.column), (3, Some(2)));
         assert!(e.to_string().contains("\"3\" is not a point digit"));
         let e = first_err("2\n10\n1\n1 0 2\n");
-        assert_eq!(e.kind, DigitsErrorKind::RowLength { row: 1, expected: 2, found: 1 });
+        assert_eq!(
+            e.kind,
+            DigitsErrorKind::RowLength {
+                row: 1,
+                expected: 2,
+                found: 1
+            }
+        );
         let e = first_err("53\n");
         assert_eq!(e.kind, DigitsErrorKind::SizeOutOfRange(53));
         let e = first_err("0\n");
