@@ -3,8 +3,9 @@
 //!
 //! # Layout
 //! The points live in a padded one-dimensional array: `width + 1` cells per row (the extra cell
-//! is a wall shared by the right edge of one row and the left edge of the next) and a wall row
-//! above and below. The four neighbours of a point are `p - stride`, `p - 1`, `p + 1` and
+//! is a wall shared by the right edge of one row and the left edge of the next), a wall row
+//! above and below, and one more wall cell at the end so that the diagonal neighbours of every
+//! point are in bounds too. The four neighbours of a point are `p - stride`, `p - 1`, `p + 1` and
 //! `p + stride`, with no bounds checks on the hot path. Width and height are independent, so
 //! rectangular boards need nothing special.
 //!
@@ -180,14 +181,14 @@ impl Board {
     /// An empty board of the given size.
     pub fn new(size: Size) -> Board {
         let stride = size.width() + 1;
-        let len = (size.height() + 2) * stride;
+        let len = (size.height() + 2) * stride + 1;
         let mut cells = vec![WALL; len].into_boxed_slice();
         let mut empties = vec![0u16; size.area()].into_boxed_slice();
         let mut empty_at = vec![0u16; len].into_boxed_slice();
         let mut n = 0;
         for y in 0..size.height() {
             for x in 0..size.width() {
-                let p = (y + 1) * stride + x;
+                let p = (y + 1) * stride + x + 1;
                 cells[p] = EMPTY;
                 empties[n] = p as u16;
                 empty_at[p] = n as u16;
@@ -463,13 +464,13 @@ impl Board {
     /// The padded index of an on-board point.
     #[inline]
     pub(crate) fn pos(&self, p: Point) -> usize {
-        (p.y as usize + 1) * self.stride + p.x as usize
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
     }
 
     /// The point of a padded on-board index.
     #[inline]
     pub(crate) fn point(&self, pos: usize) -> Point {
-        Point::new((pos % self.stride) as u8, (pos / self.stride - 1) as u8)
+        Point::new((pos % self.stride - 1) as u8, (pos / self.stride - 1) as u8)
     }
 
     #[inline(always)]
@@ -526,7 +527,7 @@ impl Board {
     /// The padded indices of all on-board points, row by row.
     pub(crate) fn all_pos(&self) -> impl Iterator<Item = usize> + '_ {
         let s = self.stride;
-        (0..self.height()).flat_map(move |y| (y + 1) * s..(y + 1) * s + self.width())
+        (0..self.height()).flat_map(move |y| (y + 1) * s + 1..(y + 1) * s + 1 + self.width())
     }
 
     /// Length of the padded arrays (every padded index is below it).
@@ -830,7 +831,7 @@ impl Board {
         let stone_gen = self.new_gen();
         for y in 0..self.height() {
             for x in 0..self.width() {
-                let p = (y + 1) * self.stride + x;
+                let p = (y + 1) * self.stride + x + 1;
                 match self.cells[p] {
                     EMPTY => {
                         self.empties[self.n_empty] = p as u16;
@@ -846,7 +847,7 @@ impl Board {
         }
         for y in 0..self.height() {
             for x in 0..self.width() {
-                let p = (y + 1) * self.stride + x;
+                let p = (y + 1) * self.stride + x + 1;
                 if self.cells[p] != EMPTY && self.marks[p] != stone_gen {
                     self.rebuild_chain(p, stone_gen);
                 }
@@ -974,7 +975,7 @@ impl Board {
         let mut label = vec![usize::MAX; self.cells.len()];
         for y in 0..h {
             for x in 0..w {
-                let p = (y + 1) * self.stride + x;
+                let p = (y + 1) * self.stride + x + 1;
                 let v = self.cells[p];
                 if v == WALL {
                     return Err(format!("wall inside the board at {x} {y}"));
