@@ -25,6 +25,28 @@ use crate::zobrist::STONE_KEYS;
 use crate::{Color, Point, Size, SizeError};
 
 pub(crate) const EMPTY: u8 = 0;
+
+/// Unchecked read for the hot path.
+///
+/// Safety argument: every padded index the hot path uses is an on-board point (from a checked
+/// [`Point`], the empty list, or a chain list), or a neighbour or diagonal of one, all of which
+/// are below the padded length by construction (wall rows above and below, a wall cell at each
+/// end); slot indices are below the list lengths they index. Debug builds (and so the tests)
+/// check every access.
+#[inline(always)]
+fn at<T: Copy>(s: &[T], i: usize) -> T {
+    debug_assert!(i < s.len(), "index {i} out of {}", s.len());
+    // SAFETY: see above; `i < s.len()` holds for every call.
+    unsafe { *s.get_unchecked(i) }
+}
+
+/// Unchecked write access for the hot path; the same argument as [`at`].
+#[inline(always)]
+fn at_mut<T>(s: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < s.len(), "index {i} out of {}", s.len());
+    // SAFETY: see [`at`].
+    unsafe { s.get_unchecked_mut(i) }
+}
 pub(crate) const WALL: u8 = 3;
 
 /// Why a move is illegal.
@@ -133,6 +155,9 @@ pub struct Board {
     empties: Box<[u16]>,
     /// For an empty point, its slot in `empties`.
     empty_at: Box<[u16]>,
+    /// Per point, packed neighbour counts: bits 0-3 black stones or walls, bits 4-7 white
+    /// stones or walls, bits 8-11 empty points. Makes the eye and quick-liberty tests one load.
+    nbr: Box<[u16]>,
     n_empty: usize,
     stones: [u32; 2],
     hash: u64,
@@ -195,9 +220,10 @@ impl Board {
                 n += 1;
             }
         }
-        Board {
+        let mut b = Board {
             size,
             stride,
+            nbr: vec![0; len].into_boxed_slice(),
             cells,
             head: vec![0; len].into_boxed_slice(),
             next: vec![0; len].into_boxed_slice(),
@@ -215,7 +241,32 @@ impl Board {
             marks: vec![0; len].into_boxed_slice(),
             mark_gen: 0,
             stack: vec![0; size.area()].into_boxed_slice(),
+        };
+        b.recount_neighbours();
+        b
+    }
+
+    /// Make this board a copy of `other`, reusing this board's buffers when the sizes match
+    /// (no allocation then: the way to restart a playout from a position).
+    pub fn copy_from(&mut self, other: &Board) {
+        if self.size != other.size {
+            *self = other.clone();
+            return;
         }
+        self.cells.copy_from_slice(&other.cells);
+        self.head.copy_from_slice(&other.head);
+        self.next.copy_from_slice(&other.next);
+        self.libs.copy_from_slice(&other.libs);
+        self.chain_size.copy_from_slice(&other.chain_size);
+        self.empties.copy_from_slice(&other.empties);
+        self.empty_at.copy_from_slice(&other.empty_at);
+        self.nbr.copy_from_slice(&other.nbr);
+        self.n_empty = other.n_empty;
+        self.stones = other.stones;
+        self.hash = other.hash;
+        self.ko = other.ko;
+        self.ko_color = other.ko_color;
+        self.n_removed = 0;
     }
 
     /// An empty `n` × `n` board.
@@ -481,7 +532,7 @@ impl Board {
     /// The cell value at a padded index: 0 empty, 1 black, 2 white, 3 wall.
     #[inline(always)]
     pub(crate) fn cell(&self, p: usize) -> u8 {
-        self.cells[p]
+        at(&self.cells, p)
     }
 
     /// Row stride of the padded array.
@@ -499,24 +550,77 @@ impl Board {
     /// Liberty count of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn libs_at(&self, p: usize) -> u16 {
-        self.libs[self.head[p] as usize]
+        at(&self.libs, at(&self.head, p) as usize)
+    }
+
+    /// Number of empty points next to `p`.
+    #[inline(always)]
+    pub(crate) fn empty_nbrs(&self, p: usize) -> u16 {
+        at(&self.nbr, p) >> 8
+    }
+
+    /// Number of neighbours of `p` that are stones of colour `c` or walls.
+    #[inline(always)]
+    pub(crate) fn own_or_wall_nbrs(&self, p: usize, c: u8) -> u16 {
+        (at(&self.nbr, p) >> (4 * (c - 1))) & 15
+    }
+
+    /// The packed neighbour counts of one point, computed from the cells.
+    fn count_neighbours(&self, p: usize) -> u16 {
+        let mut v = 0u16;
+        for n in self.nbrs(p) {
+            v += match self.cells[n] {
+                EMPTY => 0x100,
+                WALL => 0x011,
+                c => 1 << (4 * (c - 1)),
+            };
+        }
+        v
+    }
+
+    /// Recompute the packed neighbour counts of every point.
+    fn recount_neighbours(&mut self) {
+        for y in 0..self.height() {
+            for x in 0..self.width() {
+                let p = (y + 1) * self.stride + x + 1;
+                self.nbr[p] = self.count_neighbours(p);
+            }
+        }
+    }
+
+    /// Swap two slots of the empty-point list (its order is free); used by samplers that
+    /// shrink a candidate range in place.
+    #[inline(always)]
+    pub(crate) fn swap_empty_slots(&mut self, i: usize, j: usize) {
+        let (a, b) = (at(&self.empties, i), at(&self.empties, j));
+        *at_mut(&mut self.empties, i) = b;
+        *at_mut(&mut self.empties, j) = a;
+        *at_mut(&mut self.empty_at, b as usize) = i as u16;
+        *at_mut(&mut self.empty_at, a as usize) = j as u16;
+    }
+
+    /// The diagonal neighbours of `p`.
+    #[inline(always)]
+    pub(crate) fn diagonals(&self, p: usize) -> [usize; 4] {
+        let s = self.stride;
+        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
     }
 
     /// The head (representative stone) of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn head_at(&self, p: usize) -> usize {
-        self.head[p] as usize
+        at(&self.head, p) as usize
     }
 
     /// Number of stones of the chain through the stone at `p`.
     #[inline]
     pub(crate) fn chain_len_at(&self, p: usize) -> usize {
-        self.chain_size[self.head[p] as usize] as usize
+        at(&self.chain_size, at(&self.head, p) as usize) as usize
     }
 
     /// The stones (padded indices) of the chain through the stone at `p`.
     pub(crate) fn chain_stones_at(&self, p: usize) -> ChainStones<'_> {
-        let h = self.head[p] as usize;
+        let h = at(&self.head, p) as usize;
         ChainStones {
             board: self,
             head: h,
@@ -544,19 +648,22 @@ impl Board {
 
     #[inline(always)]
     fn has_own_neighbor(&self, p: usize, c: u8) -> bool {
-        self.nbrs(p).iter().any(|&n| self.cells[n] == c)
+        self.nbrs(p).iter().any(|&n| at(&self.cells, n) == c)
     }
 
     /// Whether `c` at empty `p` would leave its chain without liberties and capture nothing.
     #[inline(always)]
     pub(crate) fn is_suicide_pos(&self, p: usize, c: u8) -> bool {
+        if self.empty_nbrs(p) > 0 {
+            return false;
+        }
         for n in self.nbrs(p) {
-            let v = self.cells[n];
+            let v = at(&self.cells, n);
             if v == EMPTY {
                 return false;
             }
             if v != WALL {
-                let l = self.libs[self.head[n] as usize];
+                let l = at(&self.libs, at(&self.head, n) as usize);
                 if (v == c) == (l > 1) {
                     // own chain with a spare liberty, or opponent chain in atari
                     return false;
@@ -571,9 +678,9 @@ impl Board {
         let mut heads = [0u16; 4];
         let mut n = 0;
         for nb in self.nbrs(q) {
-            let v = self.cells[nb];
-            if v == (c ^ 3) && self.libs[self.head[nb] as usize] == 1 {
-                let hd = self.head[nb];
+            let v = at(&self.cells, nb);
+            if v == (c ^ 3) && at(&self.libs, at(&self.head, nb) as usize) == 1 {
+                let hd = at(&self.head, nb);
                 if !heads[..n].contains(&hd) {
                     heads[n] = hd;
                     n += 1;
@@ -584,8 +691,8 @@ impl Board {
         if n == 0 && multi_stone_suicide && self.is_suicide_pos(q, c) {
             h ^= STONE_KEYS[c as usize - 1][q];
             for nb in self.nbrs(q) {
-                if self.cells[nb] == c {
-                    let hd = self.head[nb];
+                if at(&self.cells, nb) == c {
+                    let hd = at(&self.head, nb);
                     if !heads[..n].contains(&hd) {
                         heads[n] = hd;
                         n += 1;
@@ -603,7 +710,7 @@ impl Board {
         let mut s = head;
         loop {
             h ^= keys[s];
-            s = self.next[s] as usize;
+            s = at(&self.next, s) as usize;
             if s == head {
                 return h;
             }
@@ -612,24 +719,34 @@ impl Board {
 
     #[inline(always)]
     fn set_stone(&mut self, p: usize, c: u8) {
-        self.cells[p] = c;
-        self.hash ^= STONE_KEYS[c as usize - 1][p];
-        self.stones[c as usize - 1] += 1;
+        let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
+        for n in self.nbrs(p) {
+            let v = at_mut(&mut self.nbr, n);
+            *v = v.wrapping_add(delta);
+        }
+        *at_mut(&mut self.cells, p) = c;
+        self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
+        self.stones[(c as usize - 1) & 1] += 1;
         self.n_empty -= 1;
-        let i = self.empty_at[p] as usize;
-        let last = self.empties[self.n_empty];
-        self.empties[i] = last;
-        self.empty_at[last as usize] = i as u16;
+        let i = at(&self.empty_at, p) as usize;
+        let last = at(&self.empties, self.n_empty);
+        *at_mut(&mut self.empties, i) = last;
+        *at_mut(&mut self.empty_at, last as usize) = i as u16;
     }
 
     #[inline(always)]
     fn clear_stone(&mut self, p: usize) {
-        let c = self.cells[p];
-        self.cells[p] = EMPTY;
-        self.hash ^= STONE_KEYS[c as usize - 1][p];
-        self.stones[c as usize - 1] -= 1;
-        self.empties[self.n_empty] = p as u16;
-        self.empty_at[p] = self.n_empty as u16;
+        let c = at(&self.cells, p);
+        let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
+        for n in self.nbrs(p) {
+            let v = at_mut(&mut self.nbr, n);
+            *v = v.wrapping_sub(delta);
+        }
+        *at_mut(&mut self.cells, p) = EMPTY;
+        self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
+        self.stones[(c as usize - 1) & 1] -= 1;
+        *at_mut(&mut self.empties, self.n_empty) = p as u16;
+        *at_mut(&mut self.empty_at, p) = self.n_empty as u16;
         self.n_empty += 1;
     }
 
@@ -639,60 +756,59 @@ impl Board {
         let opp = c ^ 3;
         self.n_removed = 0;
         self.set_stone(p, c);
-        self.head[p] = p as u16;
-        self.next[p] = p as u16;
-        self.chain_size[p] = 1;
+        *at_mut(&mut self.head, p) = p as u16;
+        *at_mut(&mut self.next, p) = p as u16;
+        *at_mut(&mut self.chain_size, p) = 1;
         let mut libs = 0u16;
         let mut own = [0u16; 4];
         let mut n_own = 0;
         let mut opps = [0u16; 4];
         let mut n_opp = 0;
         for n in self.nbrs(p) {
-            let v = self.cells[n];
+            let v = at(&self.cells, n);
             if v == EMPTY {
                 libs += 1;
             } else if v == c {
-                let h = self.head[n];
+                let h = at(&self.head, n);
                 if !own[..n_own].contains(&h) {
                     own[n_own] = h;
                     n_own += 1;
                 }
             } else if v == opp {
-                let h = self.head[n];
+                let h = at(&self.head, n);
                 if !opps[..n_opp].contains(&h) {
                     opps[n_opp] = h;
                     n_opp += 1;
                 }
             }
         }
-        self.libs[p] = libs;
+        *at_mut(&mut self.libs, p) = libs;
         if n_own > 0 {
             let mut base = own[0];
             for &h in &own[..n_own] {
-                self.libs[h as usize] -= 1;
-                if self.chain_size[h as usize] > self.chain_size[base as usize] {
+                *at_mut(&mut self.libs, h as usize) -= 1;
+                if at(&self.chain_size, h as usize) > at(&self.chain_size, base as usize) {
                     base = h;
                 }
             }
-            let mut total = self.libs[base as usize];
+            let mut total = at(&self.libs, base as usize);
             total += self.absorb(base, p as u16, c);
             for &h in &own[..n_own] {
                 if h != base {
                     total += self.absorb(base, h, c);
                 }
             }
-            self.libs[base as usize] = total;
+            *at_mut(&mut self.libs, base as usize) = total;
         }
         let mut captured = 0;
         for &h in &opps[..n_opp] {
-            let l = &mut self.libs[h as usize];
-            *l -= 1;
-            if *l == 0 {
+            *at_mut(&mut self.libs, h as usize) -= 1;
+            if at(&self.libs, h as usize) == 0 {
                 captured += self.remove_chain(h as usize, c);
             }
         }
-        let my = self.head[p] as usize;
-        if self.libs[my] == 0 {
+        let my = at(&self.head, p) as usize;
+        if at(&self.libs, my) == 0 {
             let suicided = self.remove_chain(my, opp);
             self.ko = 0;
             return Played {
@@ -700,8 +816,8 @@ impl Board {
                 suicided,
             };
         }
-        if captured == 1 && self.chain_size[my] == 1 && self.libs[my] == 1 {
-            self.ko = self.removed[0];
+        if captured == 1 && at(&self.chain_size, my) == 1 && at(&self.libs, my) == 1 {
+            self.ko = at(&self.removed, 0);
             self.ko_color = opp;
         } else {
             self.ko = 0;
@@ -721,18 +837,18 @@ impl Board {
         let mut s = h as usize;
         loop {
             for q in self.nbrs(s) {
-                if self.cells[q] == EMPTY && !self.touches(q, base, c) {
+                if at(&self.cells, q) == EMPTY && !self.touches(q, base, c) {
                     new += 1;
                 }
             }
-            self.head[s] = base;
-            s = self.next[s] as usize;
+            *at_mut(&mut self.head, s) = base;
+            s = at(&self.next, s) as usize;
             if s == h as usize {
                 break;
             }
         }
         self.next.swap(base as usize, h as usize);
-        self.chain_size[base as usize] += self.chain_size[h as usize];
+        *at_mut(&mut self.chain_size, base as usize) += at(&self.chain_size, h as usize);
         new
     }
 
@@ -740,7 +856,7 @@ impl Board {
     fn touches(&self, q: usize, head: u16, c: u8) -> bool {
         self.nbrs(q)
             .iter()
-            .any(|&n| self.cells[n] == c && self.head[n] == head)
+            .any(|&n| at(&self.cells, n) == c && at(&self.head, n) == head)
     }
 
     /// Remove the chain with head `h`; each removed stone becomes a liberty of the adjacent
@@ -749,20 +865,20 @@ impl Board {
         let mut s = h;
         let mut count = 0;
         loop {
-            let nx = self.next[s] as usize;
+            let nx = at(&self.next, s) as usize;
             self.clear_stone(s);
-            self.removed[self.n_removed] = s as u16;
+            *at_mut(&mut self.removed, self.n_removed) = s as u16;
             self.n_removed += 1;
             count += 1;
             let mut seen = [0u16; 4];
             let mut n_seen = 0;
             for n in self.nbrs(s) {
-                if self.cells[n] == other {
-                    let hd = self.head[n];
+                if at(&self.cells, n) == other {
+                    let hd = at(&self.head, n);
                     if !seen[..n_seen].contains(&hd) {
                         seen[n_seen] = hd;
                         n_seen += 1;
-                        self.libs[hd as usize] += 1;
+                        *at_mut(&mut self.libs, hd as usize) += 1;
                     }
                 }
             }
@@ -825,6 +941,7 @@ impl Board {
     /// Recompute every derived field (chains, liberties, hash, counts, empty list) from the
     /// cells alone.
     fn recompute(&mut self) {
+        self.recount_neighbours();
         self.hash = 0;
         self.stones = [0; 2];
         self.n_empty = 0;
@@ -840,7 +957,7 @@ impl Board {
                     }
                     c => {
                         self.hash ^= STONE_KEYS[c as usize - 1][p];
-                        self.stones[c as usize - 1] += 1;
+                        self.stones[(c as usize - 1) & 1] += 1;
                     }
                 }
             }
@@ -979,6 +1096,9 @@ impl Board {
                 let v = self.cells[p];
                 if v == WALL {
                     return Err(format!("wall inside the board at {x} {y}"));
+                }
+                if self.nbr[p] != self.count_neighbours(p) {
+                    return Err(format!("neighbour counts of {x} {y} are wrong"));
                 }
                 if v == EMPTY {
                     empties += 1;

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod move_cmd;
 
 /// tengen: an exact, fast Go rules engine.
@@ -17,6 +18,8 @@ enum Command {
     /// Is a move legal? Reads the move task from stdin: size, rows of digits, `col row color`.
     /// Prints `1` and the new board, or `0`.
     Move(move_cmd::MoveArgs),
+    /// Measure the hot paths (playouts, ...) on this machine.
+    Bench(bench::BenchArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -34,5 +37,6 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
+        Command::Bench(args) => bench::run(&args),
     }
 }
