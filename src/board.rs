@@ -755,20 +755,27 @@ impl Board {
     pub(crate) fn play_pos(&mut self, p: usize, c: u8) -> Played {
         let opp = c ^ 3;
         self.n_removed = 0;
+        // Neighbour counts of `p` itself are not touched by placing a stone on `p`.
+        let empty = self.empty_nbrs(p);
+        let own_stones = 4 - empty - self.own_or_wall_nbrs(p, opp);
+        let opp_stones = 4 - empty - self.own_or_wall_nbrs(p, c);
         self.set_stone(p, c);
         *at_mut(&mut self.head, p) = p as u16;
         *at_mut(&mut self.next, p) = p as u16;
         *at_mut(&mut self.chain_size, p) = 1;
-        let mut libs = 0u16;
+        *at_mut(&mut self.libs, p) = empty;
+        if own_stones == 0 && opp_stones == 0 {
+            // a lone stone: its liberties are its empty neighbours, nothing else changes
+            self.ko = 0;
+            return Played::default();
+        }
         let mut own = [0u16; 4];
         let mut n_own = 0;
         let mut opps = [0u16; 4];
         let mut n_opp = 0;
         for n in self.nbrs(p) {
             let v = at(&self.cells, n);
-            if v == EMPTY {
-                libs += 1;
-            } else if v == c {
+            if v == c {
                 let h = at(&self.head, n);
                 if !own[..n_own].contains(&h) {
                     own[n_own] = h;
@@ -782,7 +789,6 @@ impl Board {
                 }
             }
         }
-        *at_mut(&mut self.libs, p) = libs;
         if n_own > 0 {
             let mut base = own[0];
             for &h in &own[..n_own] {
@@ -791,8 +797,16 @@ impl Board {
                     base = h;
                 }
             }
+            // the new stone joins `base`: its empty neighbours not yet liberties of `base`
             let mut total = at(&self.libs, base as usize);
-            total += self.absorb(base, p as u16, c);
+            for q in self.nbrs(p) {
+                if at(&self.cells, q) == EMPTY && !self.touches(q, base, c) {
+                    total += 1;
+                }
+            }
+            *at_mut(&mut self.head, p) = base;
+            self.next.swap(base as usize, p);
+            *at_mut(&mut self.chain_size, base as usize) += 1;
             for &h in &own[..n_own] {
                 if h != base {
                     total += self.absorb(base, h, c);

@@ -206,7 +206,10 @@ fn pick(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
     while n > 0 {
         let i = rng.below(n);
         let p = b.empties()[i] as usize;
-        if !b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos(p, c) {
+        // A point with an empty neighbour is never an eye, a suicide or the ko point.
+        if b.empty_nbrs(p) > 0
+            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos(p, c))
+        {
             return Some(p);
         }
         n -= 1;
