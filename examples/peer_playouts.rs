@@ -39,7 +39,7 @@ fn goban_eye(g: &Game, (x, y): (u8, u8), turn: GColor, n: i32) -> bool {
 }
 
 /// One goban playout: (moves, black won).
-fn goban_playout(size: usize, rng: &mut Rng, cands: &mut Vec<(u8, u8)>) -> (u64, bool) {
+pub fn goban_playout(size: usize, rng: &mut Rng, cands: &mut Vec<(u8, u8)>) -> (u64, bool) {
     let mut g = Game::new(GobanSizes::Custom(size, size), CHINESE);
     let n = size as i32;
     let max = 3 * size * size;

@@ -360,27 +360,20 @@ impl Board {
     /// Number of liberties of the chain on `p`; `None` for an empty or off-board point.
     pub fn liberties(&self, p: Point) -> Option<usize> {
         self.get(p)?;
-        let q = self.pos(p);
-        Some(self.libs[self.head[q] as usize] as usize)
+        Some(self.libs_at(self.pos(p)) as usize)
     }
 
     /// The chain on `p` with its stones and liberties; `None` for an empty or off-board point.
     pub fn chain(&self, p: Point) -> Option<Chain> {
         let color = self.get(p)?;
-        let h = self.head[self.pos(p)] as usize;
         let mut stones = Vec::new();
         let mut liberties = Vec::new();
-        let mut s = h;
-        loop {
+        for s in self.chain_stones_at(self.pos(p)) {
             stones.push(self.point(s));
             for n in self.nbrs(s) {
                 if self.cells[n] == EMPTY {
                     liberties.push(self.point(n));
                 }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
             }
         }
         let key = |p: &Point| (p.y, p.x);
@@ -535,12 +528,6 @@ impl Board {
         at(&self.cells, p)
     }
 
-    /// Row stride of the padded array.
-    #[inline]
-    pub(crate) fn stride(&self) -> usize {
-        self.stride
-    }
-
     /// The empty points' padded indices.
     #[inline]
     pub(crate) fn empties(&self) -> &[u16] {
@@ -612,12 +599,6 @@ impl Board {
         at(&self.head, p) as usize
     }
 
-    /// Number of stones of the chain through the stone at `p`.
-    #[inline]
-    pub(crate) fn chain_len_at(&self, p: usize) -> usize {
-        at(&self.chain_size, at(&self.head, p) as usize) as usize
-    }
-
     /// The stones (padded indices) of the chain through the stone at `p`.
     pub(crate) fn chain_stones_at(&self, p: usize) -> ChainStones<'_> {
         let h = at(&self.head, p) as usize;
@@ -626,12 +607,6 @@ impl Board {
             head: h,
             cur: Some(h),
         }
-    }
-
-    /// The padded indices of all on-board points, row by row.
-    pub(crate) fn all_pos(&self) -> impl Iterator<Item = usize> + '_ {
-        let s = self.stride;
-        (0..self.height()).flat_map(move |y| (y + 1) * s + 1..(y + 1) * s + 1 + self.width())
     }
 
     /// Length of the padded arrays (every padded index is below it).
@@ -1012,7 +987,7 @@ impl Board {
         for p in self.size.points() {
             let q = self.pos(p);
             if self.cells[q] != EMPTY {
-                let h = self.head[q] as usize;
+                let h = self.head_at(q);
                 if !seen[h] {
                     seen[h] = true;
                     if self.libs[h] == 0 {
