@@ -48,6 +48,8 @@ pub mod board;
 mod color;
 pub mod formats;
 pub mod game;
+pub mod gtp;
+pub mod mcts;
 pub mod playout;
 mod point;
 pub mod rules;

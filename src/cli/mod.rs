@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod gtp;
 mod move_cmd;
 
 /// tengen: an exact, fast Go rules engine.
@@ -20,6 +21,8 @@ enum Command {
     Move(move_cmd::MoveArgs),
     /// Measure the hot paths (playouts, ...) on this machine.
     Bench(bench::BenchArgs),
+    /// Serve the Go Text Protocol (GTP v2) on stdin/stdout: a referee and a light player.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -38,5 +41,6 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
     }
 }
