@@ -50,6 +50,7 @@ pub mod formats;
 pub mod game;
 mod point;
 pub mod rules;
+pub mod territory;
 mod zobrist;
 
 pub use board::{Board, Chain, IllegalMove, MoveAnalysis, Played, Reason};

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod move_cmd;
+mod territory;
 
 /// tengen: an exact, fast Go rules engine.
 #[derive(Parser, Debug)]
@@ -17,6 +18,9 @@ enum Command {
     /// Is a move legal? Reads the move task from stdin: size, rows of digits, `col row color`.
     /// Prints `1` and the new board, or `0`.
     Move(move_cmd::MoveArgs),
+    /// Territory of a board read from stdin (JSON string array, text rows or digit rows):
+    /// all regions by owner, or the region of one point with --at X Y.
+    Territory(territory::TerritoryArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -34,5 +38,6 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
+        Command::Territory(args) => territory::run(&args),
     }
 }
