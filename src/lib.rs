@@ -44,12 +44,14 @@
 //! [`formats`] (text formats such as the move task's digit rows).
 #![deny(missing_docs)]
 
+pub mod benson;
 pub mod board;
 mod color;
 pub mod formats;
 pub mod game;
 mod point;
 pub mod rules;
+pub mod score;
 pub mod territory;
 mod zobrist;
 

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod move_cmd;
+mod score;
 mod territory;
 
 /// tengen: an exact, fast Go rules engine.
@@ -21,6 +22,9 @@ enum Command {
     /// Territory of a board read from stdin (JSON string array, text rows or digit rows):
     /// all regions by owner, or the region of one point with --at X Y.
     Territory(territory::TerritoryArgs),
+    /// Score a final position read from stdin: area or territory rules, komi, dead stones,
+    /// captures, seki and group tax; prints B+3.5, W+0.5 or 0 (or --json).
+    Score(score::ScoreArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -39,5 +43,6 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
         Command::Territory(args) => territory::run(&args),
+        Command::Score(args) => score::run(&args),
     }
 }
