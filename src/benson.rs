@@ -141,13 +141,7 @@ pub fn pass_alive(board: &Board, multi_stone_suicide: bool) -> PassAlive {
 
 /// Benson for one player (`pla` 1 black, 2 white): marks its pass-alive stones in `alive` and
 /// its pass-alive territory in `territory` (padded indices).
-fn analyze_for(
-    board: &Board,
-    pla: u8,
-    suicide: bool,
-    alive: &mut [u8],
-    territory: &mut [u8],
-) {
+fn analyze_for(board: &Board, pla: u8, suicide: bool, alive: &mut [u8], territory: &mut [u8]) {
     let opp = pla ^ 3;
     let len = board.padded_len();
     const NONE: u32 = u32::MAX;

@@ -44,7 +44,8 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 }
 
 fn parse_komi(s: &str) -> Result<Komi, String> {
-    s.parse().map_err(|e: tengen::rules::KomiError| e.to_string())
+    s.parse()
+        .map_err(|e: tengen::rules::KomiError| e.to_string())
 }
 
 fn parse_format(s: &str) -> Result<InputFormat, String> {
@@ -137,7 +138,11 @@ pub fn run(args: &ScoreArgs) -> i32 {
         format!("{}\n", s.result)
     };
     let mut out = io::stdout().lock();
-    if out.write_all(text.as_bytes()).and_then(|_| out.flush()).is_err() {
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
         return 1;
     }
     0
