@@ -10,14 +10,26 @@
 //! Besides the standard commands it has GNU Go's rules-engine commands (`is_legal`,
 //! `list_stones`, `countlib`, ...), KGS's and KataGo's extensions and GoGui's `gogui-rules_*`
 //! set, so GoGui can use tengen as its rules authority.
+//!
+//! # What `final_score` and `final_status_list` decide
+//! They are exact, not estimates: the position is counted under the rules in force (area or
+//! territory, komi, handicap bonus, seki and group tax; see [`crate::score`]), with the
+//! captures made in the game, after removing the stones the pass-alive analysis
+//! ([`crate::benson`]) proves dead. They do **not** guess the status of anything else: a stone
+//! that is dead only by reading (not inside pass-alive territory) counts as alive, so a game
+//! should be played out (or cleaned up with `kgs-genmove_cleanup`) until the dead stones are
+//! captured or provably dead. `final_status_list seki` lists the stones next to shared
+//! liberties in seki as the scoring module finds them.
 
 pub mod vertex;
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use crate::benson::pass_alive;
 use crate::mcts::{Search, SearchLimits};
 use crate::rules::{Komi, Rules};
+use crate::score::{score, Score, ScoreOptions};
 use crate::{Board, Color, Game, Move, Point, Preset, Size};
 
 pub use vertex::{Vertex, VertexError, MAX_GTP_SIZE};
@@ -85,12 +97,16 @@ pub const COMMANDS: &[&str] = &[
     "clear_board",
     "color",
     "countlib",
+    "final_score",
+    "final_status",
+    "final_status_list",
     "findlib",
     "fixed_handicap",
     "genmove",
     "get_handicap",
     "get_komi",
     "gg-undo",
+    "gogui-analyze_commands",
     "gogui-play_sequence",
     "gogui-rules_board",
     "gogui-rules_board_size",
@@ -123,8 +139,11 @@ pub const COMMANDS: &[&str] = &[
     "reg_genmove",
     "set_free_handicap",
     "showboard",
+    "tengen-pass_alive_gfx",
+    "tengen-territory_gfx",
     "time_left",
     "time_settings",
+    "unconditional_status",
     "undo",
     "version",
 ];
@@ -760,6 +779,69 @@ impl Engine {
                 self.game = g;
                 Ok(String::new())
             }
+            "final_score" => {
+                Engine::args_n(args, 0)?;
+                Ok(self.final_count().result.to_string())
+            }
+            "final_status_list" => {
+                Engine::args_n(args, 1)?;
+                let count = self.final_count();
+                let b = self.game.board();
+                let dead = pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b);
+                let want = args[0].to_ascii_lowercase();
+                if !matches!(want.as_str(), "alive" | "dead" | "seki") {
+                    return Err(syntax("expected alive, dead or seki"));
+                }
+                let pts = b
+                    .size()
+                    .points()
+                    .filter(|&p| b.get(p).is_some())
+                    .filter(|&p| self.final_status_of(&count, &dead, p) == want)
+                    .collect();
+                Ok(self.fmt_points(pts))
+            }
+            "final_status" => {
+                Engine::args_n(args, 1)?;
+                let p = self.point_arg(args[0])?;
+                let count = self.final_count();
+                let b = self.game.board();
+                let dead = pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b);
+                Ok(self.final_status_of(&count, &dead, p).into())
+            }
+            "unconditional_status" => {
+                Engine::args_n(args, 1)?;
+                let p = self.point_arg(args[0])?;
+                let b = self.game.board();
+                let pa = pass_alive(b, self.game.rules().multi_stone_suicide);
+                Ok(match (b.get(p), pa.territory(p)) {
+                    (Some(_), _) if pa.is_pass_alive(p) => "alive",
+                    (Some(c), Some(t)) if t != c => "dead",
+                    (None, Some(Color::Black)) => "black_territory",
+                    (None, Some(Color::White)) => "white_territory",
+                    _ => "undecided",
+                }
+                .into())
+            }
+            "gogui-analyze_commands" => Ok([
+                "gfx/Territory/tengen-territory_gfx",
+                "gfx/Pass-alive/tengen-pass_alive_gfx",
+                "string/Final score/final_score",
+                "plist/Dead stones/final_status_list dead",
+            ]
+            .join("\n")),
+            "tengen-territory_gfx" => {
+                let t = crate::territory::territories(self.game.board());
+                Ok(self.gfx(t.black, t.white, Vec::new()))
+            }
+            "tengen-pass_alive_gfx" => {
+                let b = self.game.board();
+                let pa = pass_alive(b, self.game.rules().multi_stone_suicide);
+                let mut black = pa.alive_stones(Color::Black);
+                black.extend(pa.territory_points(Color::Black));
+                let mut white = pa.alive_stones(Color::White);
+                white.extend(pa.territory_points(Color::White));
+                Ok(self.gfx(black, white, pa.dead_stones(b)))
+            }
             "gogui-rules_game_id" => Ok("Go".into()),
             "gogui-rules_board_size" => Ok(self.size().width().to_string()),
             "gogui-rules_board" => Ok(self.board_rows().join("\n")),
@@ -790,14 +872,58 @@ impl Engine {
         }
     }
 
-    /// The Tromp-Taylor area result of the current position (`B+3.5`, `W+0.5`, `0`).
+    /// The exact count of the current position (see the module docs).
+    fn final_count(&self) -> Score {
+        let mut opts = ScoreOptions::new(*self.game.rules());
+        opts.captures = [
+            self.game.captures(Color::Black),
+            self.game.captures(Color::White),
+        ];
+        opts.handicap = self.handicap;
+        opts.pass_alive = true;
+        // no dead stones are given, so the count cannot fail
+        score(self.game.board(), &opts).expect("a count without given dead stones")
+    }
+
+    /// Status of a stone or point at the end: `alive`, `dead`, `seki`, or for an empty point
+    /// `black_territory`, `white_territory`, `dame`.
+    fn final_status_of(&self, count: &Score, dead: &[Point], p: Point) -> &'static str {
+        let b = self.game.board();
+        match b.get(p) {
+            Some(_) if dead.contains(&p) => "dead",
+            Some(_) if self.in_seki(count, p) => "seki",
+            Some(_) => "alive",
+            None => match count.owner(p) {
+                Some(Color::Black) => "black_territory",
+                Some(Color::White) => "white_territory",
+                None => "dame",
+            },
+        }
+    }
+
+    /// A stone is in seki when a neighbouring empty point is a seki point of the count.
+    fn in_seki(&self, count: &Score, p: Point) -> bool {
+        let b = self.game.board();
+        let (x, y) = (p.x as i64, p.y as i64);
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .iter()
+            .filter_map(|&(a, c)| b.size().point(a, c))
+            .any(|q| b.get(q).is_none() && count.is_seki(q))
+    }
+
+    fn gfx(&self, black: Vec<Point>, white: Vec<Point>, marks: Vec<Point>) -> String {
+        let mut lines = Vec::new();
+        for (label, pts) in [("BLACK", black), ("WHITE", white), ("MARK", marks)] {
+            if !pts.is_empty() {
+                lines.push(format!("{label} {}", self.fmt_points(pts)));
+            }
+        }
+        lines.join("\n")
+    }
+
+    /// The result of the exact count (`B+3.5`, `W+0.5`, `0`).
     fn area_result(&mut self) -> String {
-        let b = self.game.board().clone();
-        let mut p = crate::playout::Playout::new(b.clone(), Color::Black);
-        let diff2 = 2 * p.area_of(&b)
-            - self.game.rules().komi.half_points()
-            - 2 * self.game.rules().handicap_bonus.points(self.handicap) as i32;
-        format_result(diff2)
+        self.final_count().result.to_string()
     }
 }
 
@@ -976,6 +1102,44 @@ mod tests {
         assert_eq!(ask(&mut e, "list_stones black"), "=\n\n");
         assert_eq!(ask(&mut e, "gogui-play_sequence b a1 w b1"), "=\n\n");
         assert_eq!(ask(&mut e, "gogui-rules_side_to_move"), "= black\n\n");
+    }
+
+    #[test]
+    fn final_score_and_status() {
+        let mut e = engine();
+        ask(&mut e, "boardsize 5");
+        ask(&mut e, "komi 0.5");
+        // black wall on column C, white on column D: black 3 columns, white 2
+        for y in 1..=5 {
+            ask(&mut e, &format!("play b c{y}"));
+            ask(&mut e, &format!("play w d{y}"));
+        }
+        assert_eq!(ask(&mut e, "final_score"), "= B+4.5\n\n");
+        assert_eq!(ask(&mut e, "final_status a1"), "= black_territory\n\n");
+        assert_eq!(ask(&mut e, "final_status d3"), "= alive\n\n");
+        assert_eq!(ask(&mut e, "final_status_list dead"), "=\n\n");
+        // a single wall has no eyes: nothing is proved
+        assert_eq!(ask(&mut e, "unconditional_status c3"), "= undecided\n\n");
+
+        // Black's top-edge group with two eyes; a white stone in the bigger eye.
+        ask(&mut e, "boardsize 7");
+        ask(&mut e, "komi 7.5");
+        let setup = "gogui-setup b d7 b f7 b a6 b b6 b c6 b d6 b e6 b f6 w g7 w g6 \
+                     w a5 w b5 w c5 w d5 w e5 w f5 w g5 w b7";
+        assert_eq!(ask(&mut e, setup), "=\n\n");
+        assert_eq!(ask(&mut e, "unconditional_status d6"), "= alive\n\n");
+        assert_eq!(
+            ask(&mut e, "unconditional_status a7"),
+            "= black_territory\n\n"
+        );
+        assert_eq!(ask(&mut e, "unconditional_status b7"), "= dead\n\n");
+        assert_eq!(ask(&mut e, "unconditional_status a5"), "= undecided\n\n");
+        assert_eq!(ask(&mut e, "final_status b7"), "= dead\n\n");
+        assert_eq!(ask(&mut e, "final_status_list dead"), "= B7\n\n");
+        // black 8 stones + 4 points; white 9 stones + 28 points + 7.5
+        assert_eq!(ask(&mut e, "final_score"), "= W+32.5\n\n");
+        let gfx = ask(&mut e, "tengen-pass_alive_gfx");
+        assert!(gfx.contains("MARK B7"), "{gfx}");
     }
 
     #[test]
