@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod move_cmd;
+mod replay;
 
 /// tengen: an exact, fast Go rules engine.
 #[derive(Parser, Debug)]
@@ -17,6 +18,9 @@ enum Command {
     /// Is a move legal? Reads the move task from stdin: size, rows of digits, `col row color`.
     /// Prints `1` and the new board, or `0`.
     Move(move_cmd::MoveArgs),
+    /// Replay SGF records (files, or directories searched for *.sgf) in parallel, checking
+    /// every move under the game's rules; ends with a summary.
+    Replay(replay::ReplayArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -34,5 +38,6 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
+        Command::Replay(args) => replay::run(&args),
     }
 }
