@@ -166,8 +166,21 @@ fn describe(s: &[u8], i: usize) -> String {
 }
 
 /// Where a value that starts after the `[` at `start` ends: the index of its `]`.
-#[inline]
+#[inline(always)]
 pub(crate) fn value_end(s: &[u8], start: usize) -> Option<usize> {
+    // Most values are moves (two bytes or none): look at the first three bytes directly
+    // before handing long values to memchr.
+    for k in start..s.len().min(start + 3) {
+        match s[k] {
+            b']' => return Some(k),
+            b'\\' => break,
+            _ => {}
+        }
+    }
+    value_end_long(s, start)
+}
+
+fn value_end_long(s: &[u8], start: usize) -> Option<usize> {
     let mut j = start;
     loop {
         let k = j + memchr::memchr2(b']', b'\\', &s[j..])?;

@@ -175,6 +175,13 @@ impl Replayer {
         &self.board
     }
 
+    /// Only the parse phase of [`Replayer::replay`]'s fast path: scan the main line of `sgf`
+    /// into the reused event buffer and return the number of moves, setup points and `PL`s
+    /// found, or `None` when the file needs the tree parser. For measuring phases separately.
+    pub fn scan(&mut self, sgf: &[u8]) -> Option<usize> {
+        scan(sgf, &mut self.events).map(|_| self.events.len())
+    }
+
     /// Replay the main line of the first game in `sgf`.
     ///
     /// # Errors
