@@ -125,6 +125,14 @@ struct JsonError {
     reason: &'static str,
 }
 
+/// The `error` of a JSON line: the illegal move, or why the file could not be read.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonProblem {
+    Illegal(JsonError),
+    Unreadable { message: String },
+}
+
 #[derive(Serialize)]
 struct JsonGame<'a> {
     path: &'a str,
@@ -135,7 +143,7 @@ struct JsonGame<'a> {
     board: Option<Vec<String>>,
     to_move: Option<&'static str>,
     result: Option<&'a str>,
-    error: Option<serde_json::Value>,
+    error: Option<JsonProblem>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -204,7 +212,9 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     board: None,
                     to_move: None,
                     result: None,
-                    error: Some(serde_json::json!({ "message": msg })),
+                    error: Some(JsonProblem::Unreadable {
+                        message: msg.clone(),
+                    }),
                 };
                 serde_json::to_string(&g).unwrap_or_default() + "\n"
             } else {
@@ -237,13 +247,12 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     to_move: Some(color_name(rep.to_move)),
                     result: rep.result.as_deref(),
                     error: rep.error.map(|e| {
-                        serde_json::to_value(JsonError {
+                        JsonProblem::Illegal(JsonError {
                             number: e.number,
                             point: e.sgf_point(),
                             color: color_name(e.color),
                             reason: e.reason.name(),
                         })
-                        .unwrap_or_default()
                     }),
                 };
                 serde_json::to_string(&g).unwrap_or_default() + "\n"
