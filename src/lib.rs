@@ -41,7 +41,8 @@
 //!
 //! Modules: [`board`] (the core: stones, chains, liberties, captures, simple ko, hash),
 //! [`game`] (history, superko, passes, undo), [`rules`] (rule fields and presets),
-//! [`formats`] (text formats such as the move task's digit rows).
+//! [`formats`] (text formats such as the move task's digit rows), [`sgf`] (SGF game records:
+//! parsing, writing, replay).
 #![deny(missing_docs)]
 
 pub mod benson;
@@ -55,6 +56,7 @@ pub mod playout;
 mod point;
 pub mod rules;
 pub mod score;
+pub mod sgf;
 pub mod territory;
 mod zobrist;
 

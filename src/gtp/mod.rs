@@ -30,6 +30,7 @@ use crate::benson::pass_alive;
 use crate::mcts::{Search, SearchLimits};
 use crate::rules::{Komi, Rules};
 use crate::score::{score, Score, ScoreOptions};
+use crate::sgf;
 use crate::{Board, Color, Game, Move, Point, Preset, Size};
 
 pub use vertex::{Vertex, VertexError, MAX_GTP_SIZE};
@@ -128,10 +129,12 @@ pub const COMMANDS: &[&str] = &[
     "last_move",
     "list_commands",
     "list_stones",
+    "loadsgf",
     "move_history",
     "name",
     "place_free_handicap",
     "play",
+    "printsgf",
     "protocol_version",
     "query_boardsize",
     "quit",
@@ -842,6 +845,32 @@ impl Engine {
                 white.extend(pa.territory_points(Color::White));
                 Ok(self.gfx(black, white, pa.dead_stones(b)))
             }
+            "loadsgf" => {
+                let (file, until) = match args {
+                    [f] => (*f, None),
+                    [f, n] => (
+                        *f,
+                        Some(
+                            n.parse::<usize>()
+                                .map_err(|_| syntax("move number expected"))?,
+                        ),
+                    ),
+                    _ => return Err(syntax("expected a file name and an optional move number")),
+                };
+                self.load_sgf(file, until)
+                    .map_err(|e| format!("cannot load file: {e}"))?;
+                Ok(self.game.to_move().name().into())
+            }
+            "printsgf" => {
+                let text = self.to_sgf();
+                match args {
+                    [] => Ok(text),
+                    [f] => std::fs::write(f, text.as_bytes())
+                        .map(|_| String::new())
+                        .map_err(|e| format!("cannot write file: {e}")),
+                    _ => Err(syntax("expected at most a file name")),
+                }
+            }
             "gogui-rules_game_id" => Ok("Go".into()),
             "gogui-rules_board_size" => Ok(self.size().width().to_string()),
             "gogui-rules_board" => Ok(self.board_rows().join("\n")),
@@ -870,6 +899,148 @@ impl Engine {
             }
             _ => Err("unknown command".into()),
         }
+    }
+
+    /// Load the main line of an SGF file: setup, komi, handicap, rules, side to move, and the
+    /// moves before move number `until` (all of them without it).
+    fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Result<(), String> {
+        let bytes = std::fs::read(file).map_err(|e| e.to_string())?;
+        let parsed = sgf::parse(&bytes, sgf::Mode::Lenient).map_err(|e| e.to_string())?;
+        let coll = parsed.collection;
+        let root = *coll.roots().first().ok_or("no game in the file")?;
+        let size = match coll.node(root).value("SZ") {
+            Some(v) => sgf::parse_size(v).ok_or("invalid SZ")?,
+            None => Size::square(19).map_err(|e| e.to_string())?,
+        };
+        if size.width() > MAX_GTP_SIZE || size.height() > MAX_GTP_SIZE {
+            return Err(format!("board {size} is larger than GTP vertices allow"));
+        }
+        let mut rules = *self.game.rules();
+        if let Some(ru) = coll.simple_text(root, "RU") {
+            if let Ok(r) = Rules::from_name(ru.trim()) {
+                rules = r.with_komi(rules.komi);
+            }
+        }
+        if let Some(km) = coll.simple_text(root, "KM") {
+            rules.komi = km
+                .trim()
+                .parse()
+                .map_err(|_| format!("invalid KM {km:?}"))?;
+        }
+        let handicap = coll
+            .simple_text(root, "HA")
+            .and_then(|h| h.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        let mut game = Game::new(size, rules);
+        let mut played = 0usize;
+        let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
+        for id in coll.main_line(root) {
+            let node = coll.node(id);
+            let mut edits = Vec::new();
+            for (prop, color) in [
+                ("AB", Some(Color::Black)),
+                ("AW", Some(Color::White)),
+                ("AE", None),
+            ] {
+                if let Some(p) = node.get(prop) {
+                    for v in &p.values {
+                        if !sgf::for_each_listed_point(v, |q| edits.push((q, color))) {
+                            return Err(format!("invalid point list in {prop}"));
+                        }
+                    }
+                }
+            }
+            if !edits.is_empty() {
+                // setup: the position so far becomes the start of a new history
+                let mut b = game.board().clone();
+                b.edit(edits);
+                let (caps, to_move) = (
+                    [game.captures(Color::Black), game.captures(Color::White)],
+                    game.to_move(),
+                );
+                game = Game::from_board(b, to_move, rules);
+                game.add_captures(Color::Black, caps[0]);
+                game.add_captures(Color::White, caps[1]);
+                if played == 0 && handicap > 0 {
+                    game.set_to_move(Color::White);
+                }
+            }
+            if let Some(pl) = node.value("PL") {
+                let c = parse_color(&String::from_utf8_lossy(pl)).map_err(|_| "invalid PL")?;
+                game.set_to_move(c);
+            }
+            for (prop, color) in [("B", Color::Black), ("W", Color::White)] {
+                if let Some(v) = node.value(prop) {
+                    if played >= limit {
+                        continue;
+                    }
+                    let mv = sgf::parse_move(v, size).ok_or("invalid move")?;
+                    game.play_as(color, mv)
+                        .map_err(|e| format!("move {}: {e}", played + 1))?;
+                    played += 1;
+                }
+            }
+        }
+        self.game = game;
+        self.handicap = handicap;
+        Ok(())
+    }
+
+    /// The game as an SGF record: the start position as setup, then the moves.
+    fn to_sgf(&self) -> String {
+        let mut start = self.game.clone();
+        while start.undo().is_some() {}
+        let b = start.board();
+        let size = b.size();
+        let r = self.game.rules();
+        let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tengen]");
+        if size.width() == size.height() {
+            out.push_str(&format!("SZ[{}]", size.width()));
+        } else {
+            out.push_str(&format!("SZ[{}:{}]", size.width(), size.height()));
+        }
+        out.push_str(&format!("KM[{}]", r.komi));
+        if let Some(p) = r.preset() {
+            out.push_str(&format!("RU[{}]", p.name()));
+        }
+        if self.handicap > 0 {
+            out.push_str(&format!("HA[{}]", self.handicap));
+        }
+        for (prop, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let pts: Vec<String> = size
+                .points()
+                .filter(|&p| b.get(p) == Some(color))
+                .map(|p| format!("[{}]", sgf::point_to_sgf(p)))
+                .collect();
+            if !pts.is_empty() {
+                out.push_str(prop);
+                out.push_str(&pts.concat());
+            }
+        }
+        if start.move_count() == 0
+            && !self
+                .game
+                .moves()
+                .next()
+                .is_some_and(|m| m.color == Color::Black)
+        {
+            if let Some(m) = self.game.moves().next() {
+                out.push_str(&format!(
+                    "PL[{}]",
+                    if m.color == Color::Black { "B" } else { "W" }
+                ));
+            }
+        }
+        for m in self.game.moves() {
+            let c = if m.color == Color::Black { "B" } else { "W" };
+            let v = match m.mv {
+                Move::Pass => String::new(),
+                Move::Play(p) => sgf::point_to_sgf(p),
+            };
+            out.push_str(&format!(";{c}[{v}]"));
+        }
+        out.push_str(")\n");
+        out
     }
 
     /// The exact count of the current position (see the module docs).
@@ -1140,6 +1311,38 @@ mod tests {
         assert_eq!(ask(&mut e, "final_score"), "= W+32.5\n\n");
         let gfx = ask(&mut e, "tengen-pass_alive_gfx");
         assert!(gfx.contains("MARK B7"), "{gfx}");
+    }
+
+    #[test]
+    fn printsgf_loadsgf_round_trip() {
+        let mut e = engine();
+        ask(&mut e, "boardsize 9");
+        ask(&mut e, "komi 6.5");
+        ask(&mut e, "fixed_handicap 2");
+        for cmd in ["play w e5", "play b d5", "play w pass", "play b b4"] {
+            assert_eq!(ask(&mut e, cmd), "=\n\n", "{cmd}");
+        }
+        let sgf = ask(&mut e, "printsgf");
+        assert!(sgf.contains("SZ[9]") && sgf.contains("KM[6.5]") && sgf.contains("HA[2]"));
+        let dir = std::env::temp_dir().join(format!("tengen-gtp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("g.sgf");
+        std::fs::write(&f, sgf.trim_start_matches("= ").trim_end()).unwrap();
+        let before = ask(&mut e, "list_stones black");
+        ask(&mut e, "clear_board");
+        let r = ask(&mut e, &format!("loadsgf {}", f.display()));
+        assert_eq!(r, "= white\n\n");
+        assert_eq!(ask(&mut e, "list_stones black"), before);
+        assert_eq!(ask(&mut e, "get_handicap"), "= 2\n\n");
+        assert_eq!(ask(&mut e, "get_komi"), "= 6.5\n\n");
+        // up to move 3: white E5 and black D5 played, white to move
+        let r = ask(&mut e, &format!("loadsgf {} 3", f.display()));
+        assert_eq!(r, "= white\n\n");
+        assert_eq!(ask(&mut e, "color b4"), "= empty\n\n");
+        assert_eq!(ask(&mut e, "color d5"), "= black\n\n");
+        let r = ask(&mut e, "loadsgf /nonexistent/file.sgf");
+        assert!(r.starts_with("? cannot load file"), "{r}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
