@@ -1017,19 +1017,10 @@ impl Engine {
                 out.push_str(&pts.concat());
             }
         }
-        if start.move_count() == 0
-            && !self
-                .game
-                .moves()
-                .next()
-                .is_some_and(|m| m.color == Color::Black)
-        {
-            if let Some(m) = self.game.moves().next() {
-                out.push_str(&format!(
-                    "PL[{}]",
-                    if m.color == Color::Black { "B" } else { "W" }
-                ));
-            }
+        // who moves first, when it is not Black
+        let first = self.game.moves().next().map_or(start.to_move(), |m| m.color);
+        if first == Color::White {
+            out.push_str("PL[W]");
         }
         for m in self.game.moves() {
             let c = if m.color == Color::Black { "B" } else { "W" };
