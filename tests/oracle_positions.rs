@@ -162,8 +162,9 @@ impl MaskValidator {
     }
 }
 
-/// (a): the colourings `Board`'s validator accepts, each cross-checked with [`MaskValidator`].
-fn validate_all(w: usize, h: usize) -> Bits {
+/// (a): the colourings `Board`'s validator accepts, each cross-checked with [`MaskValidator`]
+/// when `cross_check` is set (every board but 4x4, where it would cost a quarter of the time).
+fn validate_all(w: usize, h: usize, cross_check: bool) -> Bits {
     let n = w * h;
     let total = pow3(n);
     let bits = Bits::new(total);
@@ -180,9 +181,8 @@ fn validate_all(w: usize, h: usize) -> Bits {
                     decode(idx, n, &mut cells);
                     set_board(&mut board, &cells[..n]);
                     let ours = board.chains_without_liberties().is_empty();
-                    assert_eq!(
-                        ours,
-                        mask.legal(&cells[..n]),
+                    assert!(
+                        !cross_check || ours == mask.legal(&cells[..n]),
                         "{w}x{h}: validators disagree on {:?}",
                         &cells[..n]
                     );
@@ -330,7 +330,7 @@ fn suicide_allowed() -> Rules {
 fn check_board(w: usize, h: usize, expected: Option<usize>) {
     for (w, h) in [(w, h), (h, w)] {
         let t0 = Instant::now();
-        let valid = validate_all(w, h);
+        let valid = validate_all(w, h, true);
         let count = valid.count();
         if let Some(e) = expected {
             assert_eq!(count, e, "{w}x{h}: the validator accepts {count}, not {e}");
@@ -429,7 +429,7 @@ fn four_by_four() {
     }
     let t = Instant::now();
     // One orientation: the board is square.
-    let valid = validate_all(4, 4);
+    let valid = validate_all(4, 4, false);
     assert_eq!(valid.count(), 24_318_165);
     eprintln!("4x4 validator: {:.2?}", t.elapsed());
     for (name, rules) in [
