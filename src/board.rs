@@ -916,8 +916,11 @@ impl Board {
         ko: (u16, u8),
     ) {
         if suicide {
+            // the suicided chain includes the played stone, and `p` was empty before the play
             for &s in removed {
-                self.set_stone(s as usize, c);
+                if s as usize != p {
+                    self.set_stone(s as usize, c);
+                }
             }
         } else {
             self.clear_stone(p);
