@@ -2,7 +2,11 @@
 
 use clap::{Parser, Subcommand};
 
+mod bench;
+mod gtp;
 mod move_cmd;
+mod score;
+mod territory;
 
 /// tengen: an exact, fast Go rules engine.
 #[derive(Parser, Debug)]
@@ -17,6 +21,16 @@ enum Command {
     /// Is a move legal? Reads the move task from stdin: size, rows of digits, `col row color`.
     /// Prints `1` and the new board, or `0`.
     Move(move_cmd::MoveArgs),
+    /// Territory of a board read from stdin (JSON string array, text rows or digit rows):
+    /// all regions by owner, or the region of one point with --at X Y.
+    Territory(territory::TerritoryArgs),
+    /// Score a final position read from stdin: area or territory rules, komi, dead stones,
+    /// captures, seki and group tax; prints B+3.5, W+0.5 or 0 (or --json).
+    Score(score::ScoreArgs),
+    /// Measure the hot paths (playouts, ...) on this machine.
+    Bench(bench::BenchArgs),
+    /// Serve the Go Text Protocol (GTP v2) on stdin/stdout: a referee and a light player.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -34,5 +48,9 @@ pub fn run() -> i32 {
     };
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
+        Command::Territory(args) => territory::run(&args),
+        Command::Score(args) => score::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
     }
 }
