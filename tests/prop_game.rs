@@ -494,9 +494,19 @@ fn undo_of_a_suicide_leaves_the_played_point_empty() {
     assert_eq!(game.board().get(top), Some(Color::Black));
     assert_eq!(snapshot(&game), before);
     game.board().check_consistency().unwrap();
-    // single-stone suicide through the tolerant replay
+}
+
+/// Regression: on a 1x1 board a stone has no neighbour at all; the lone-stone fast path of
+/// `play` left it on the board without a liberty instead of removing it as a suicide (reachable
+/// through `Game::play_tolerant`, the SGF replay).
+#[test]
+fn tolerant_suicide_on_1x1_is_removed_and_undone() {
+    let tt = Rules::from_name("tromp-taylor").unwrap();
+    let top = Point::new(0, 0);
     let mut game = Game::new(Size::new(1, 1).unwrap(), tt);
     game.play_tolerant(Color::White, Move::Play(top)).unwrap();
+    assert_eq!(game.board().get(top), None);
+    game.board().check_consistency().unwrap();
     assert_eq!(game.captures(Color::Black), 1);
     game.undo().unwrap();
     assert_eq!(game.board().get(top), None);
