@@ -425,7 +425,7 @@ fn stones_in_seki(board: &Board) -> Vec<bool> {
                 if a.legality.is_ok()
                     && a.captures.is_empty()
                     && a.liberties_after >= 2
-                    && best.map_or(true, |(l, _)| a.liberties_after > l)
+                    && best.is_none_or(|(l, _)| a.liberties_after > l)
                 {
                     best = Some((a.liberties_after, c));
                 }

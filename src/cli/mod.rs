@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand};
 
+mod bench;
+mod gtp;
 mod move_cmd;
 mod score;
 mod territory;
@@ -25,6 +27,10 @@ enum Command {
     /// Score a final position read from stdin: area or territory rules, komi, dead stones,
     /// captures, seki and group tax; prints B+3.5, W+0.5 or 0 (or --json).
     Score(score::ScoreArgs),
+    /// Measure the hot paths (playouts, ...) on this machine.
+    Bench(bench::BenchArgs),
+    /// Serve the Go Text Protocol (GTP v2) on stdin/stdout: a referee and a light player.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -44,5 +50,7 @@ pub fn run() -> i32 {
         Command::Move(args) => move_cmd::run(&args),
         Command::Territory(args) => territory::run(&args),
         Command::Score(args) => score::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
     }
 }
