@@ -42,6 +42,8 @@
 //! Modules: [`board`] (the core: stones, chains, liberties, captures, simple ko, hash),
 //! [`game`] (history, superko, passes, undo), [`rules`] (rule fields and presets),
 //! [`formats`] (text formats such as the move task's digit rows).
+//! [`territory`] (who owns each empty region), [`score`] (area and territory counting, komi,
+//! handicap bonus, seki and group tax), [`benson`] (pass-alive chains and certain territory).
 #![deny(missing_docs)]
 
 pub mod benson;

@@ -63,7 +63,7 @@ use serde::{Serialize, Serializer};
 use crate::benson::pass_alive;
 use crate::board::EMPTY;
 use crate::territory::TerritoryMap;
-use crate::{Board, Color, KoRule, Point, Rules, Scoring, Size, Tax};
+use crate::{Board, Color, Game, KoRule, Point, Rules, Scoring, Size, Tax};
 
 /// What to count besides the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +91,14 @@ impl ScoreOptions {
             handicap: 0,
             pass_alive: false,
         }
+    }
+
+    /// Options for the final position of `game`: its rules and the stones each player
+    /// captured during it (no dead stones, no handicap: set those fields as needed).
+    pub fn for_game(game: &Game) -> ScoreOptions {
+        let mut o = ScoreOptions::new(*game.rules());
+        o.captures = [game.captures(Color::Black), game.captures(Color::White)];
+        o
     }
 }
 
