@@ -278,4 +278,11 @@ fn options_for_a_game_take_its_rules_and_captures() {
     // area 2 + 1 against 1 (the capture is reported, not counted)
     assert_eq!((s.white.territory, s.white.captures), (1, 1));
     assert_eq!(s.result.to_string(), "W+2");
+    // under territory rules with the seki tax: the black stone left in atari is no seki, so
+    // white's point (0,0) counts: 1 point + 1 capture
+    let mut o = o;
+    o.rules = rules("japanese", 0);
+    let s = score(g.board(), &o).unwrap();
+    assert_eq!((s.white.territory, s.white.seki_taxed), (1, 0));
+    assert_eq!(s.result.to_string(), "W+2");
 }
