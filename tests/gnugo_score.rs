@@ -167,10 +167,10 @@ fn area_score_and_pass_alive_agree_with_gnugo() {
     }
     let mut tally = Tally::default();
     let started = std::time::Instant::now();
-    for seed in 1..=8u64 {
+    for seed in 1..=6u64 {
         play_game(9, seed, 15, false, &mut tally);
     }
-    for seed in 1..=2u64 {
+    for seed in 1..=1u64 {
         play_game(13, 100 + seed, 13, false, &mut tally);
     }
     eprintln!(
@@ -255,12 +255,12 @@ fn territory_score_agrees_with_gnugo_japanese() {
         return;
     }
     let mut tally = Tally::default();
-    for seed in 21..=28u64 {
+    for seed in 21..=26u64 {
         play_game(9, seed, 13, true, &mut tally);
     }
     eprintln!(
         "gnugo_score japanese: {} games, {} compared with no dead stones, {} with GNU Go's dead",
         tally.games, tally.compared, tally.compared_with_dead
     );
-    assert!(tally.compared + tally.compared_with_dead >= 6);
+    assert!(tally.compared + tally.compared_with_dead >= 5);
 }
