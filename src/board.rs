@@ -3,8 +3,9 @@
 //!
 //! # Layout
 //! The points live in a padded one-dimensional array: `width + 1` cells per row (the extra cell
-//! is a wall shared by the right edge of one row and the left edge of the next) and a wall row
-//! above and below. The four neighbours of a point are `p - stride`, `p - 1`, `p + 1` and
+//! is a wall shared by the right edge of one row and the left edge of the next), a wall row
+//! above and below, and one more wall cell at the end so that the diagonal neighbours of every
+//! point are in bounds too. The four neighbours of a point are `p - stride`, `p - 1`, `p + 1` and
 //! `p + stride`, with no bounds checks on the hot path. Width and height are independent, so
 //! rectangular boards need nothing special.
 //!
@@ -24,6 +25,28 @@ use crate::zobrist::STONE_KEYS;
 use crate::{Color, Point, Size, SizeError};
 
 pub(crate) const EMPTY: u8 = 0;
+
+/// Unchecked read for the hot path.
+///
+/// Safety argument: every padded index the hot path uses is an on-board point (from a checked
+/// [`Point`], the empty list, or a chain list), or a neighbour or diagonal of one, all of which
+/// are below the padded length by construction (wall rows above and below, a wall cell at each
+/// end); slot indices are below the list lengths they index. Debug builds (and so the tests)
+/// check every access.
+#[inline(always)]
+fn at<T: Copy>(s: &[T], i: usize) -> T {
+    debug_assert!(i < s.len(), "index {i} out of {}", s.len());
+    // SAFETY: see above; `i < s.len()` holds for every call.
+    unsafe { *s.get_unchecked(i) }
+}
+
+/// Unchecked write access for the hot path; the same argument as [`at`].
+#[inline(always)]
+fn at_mut<T>(s: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < s.len(), "index {i} out of {}", s.len());
+    // SAFETY: see [`at`].
+    unsafe { s.get_unchecked_mut(i) }
+}
 pub(crate) const WALL: u8 = 3;
 
 /// Why a move is illegal.
@@ -132,6 +155,9 @@ pub struct Board {
     empties: Box<[u16]>,
     /// For an empty point, its slot in `empties`.
     empty_at: Box<[u16]>,
+    /// Per point, packed neighbour counts: bits 0-3 black stones or walls, bits 4-7 white
+    /// stones or walls, bits 8-11 empty points. Makes the eye and quick-liberty tests one load.
+    nbr: Box<[u16]>,
     n_empty: usize,
     stones: [u32; 2],
     hash: u64,
@@ -180,23 +206,24 @@ impl Board {
     /// An empty board of the given size.
     pub fn new(size: Size) -> Board {
         let stride = size.width() + 1;
-        let len = (size.height() + 2) * stride;
+        let len = (size.height() + 2) * stride + 1;
         let mut cells = vec![WALL; len].into_boxed_slice();
         let mut empties = vec![0u16; size.area()].into_boxed_slice();
         let mut empty_at = vec![0u16; len].into_boxed_slice();
         let mut n = 0;
         for y in 0..size.height() {
             for x in 0..size.width() {
-                let p = (y + 1) * stride + x;
+                let p = (y + 1) * stride + x + 1;
                 cells[p] = EMPTY;
                 empties[n] = p as u16;
                 empty_at[p] = n as u16;
                 n += 1;
             }
         }
-        Board {
+        let mut b = Board {
             size,
             stride,
+            nbr: vec![0; len].into_boxed_slice(),
             cells,
             head: vec![0; len].into_boxed_slice(),
             next: vec![0; len].into_boxed_slice(),
@@ -214,7 +241,32 @@ impl Board {
             marks: vec![0; len].into_boxed_slice(),
             mark_gen: 0,
             stack: vec![0; size.area()].into_boxed_slice(),
+        };
+        b.recount_neighbours();
+        b
+    }
+
+    /// Make this board a copy of `other`, reusing this board's buffers when the sizes match
+    /// (no allocation then: the way to restart a playout from a position).
+    pub fn copy_from(&mut self, other: &Board) {
+        if self.size != other.size {
+            *self = other.clone();
+            return;
         }
+        self.cells.copy_from_slice(&other.cells);
+        self.head.copy_from_slice(&other.head);
+        self.next.copy_from_slice(&other.next);
+        self.libs.copy_from_slice(&other.libs);
+        self.chain_size.copy_from_slice(&other.chain_size);
+        self.empties.copy_from_slice(&other.empties);
+        self.empty_at.copy_from_slice(&other.empty_at);
+        self.nbr.copy_from_slice(&other.nbr);
+        self.n_empty = other.n_empty;
+        self.stones = other.stones;
+        self.hash = other.hash;
+        self.ko = other.ko;
+        self.ko_color = other.ko_color;
+        self.n_removed = 0;
     }
 
     /// An empty `n` × `n` board.
@@ -308,27 +360,20 @@ impl Board {
     /// Number of liberties of the chain on `p`; `None` for an empty or off-board point.
     pub fn liberties(&self, p: Point) -> Option<usize> {
         self.get(p)?;
-        let q = self.pos(p);
-        Some(self.libs[self.head[q] as usize] as usize)
+        Some(self.libs_at(self.pos(p)) as usize)
     }
 
     /// The chain on `p` with its stones and liberties; `None` for an empty or off-board point.
     pub fn chain(&self, p: Point) -> Option<Chain> {
         let color = self.get(p)?;
-        let h = self.head[self.pos(p)] as usize;
         let mut stones = Vec::new();
         let mut liberties = Vec::new();
-        let mut s = h;
-        loop {
+        for s in self.chain_stones_at(self.pos(p)) {
             stones.push(self.point(s));
             for n in self.nbrs(s) {
                 if self.cells[n] == EMPTY {
                     liberties.push(self.point(n));
                 }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                break;
             }
         }
         let key = |p: &Point| (p.y, p.x);
@@ -463,13 +508,13 @@ impl Board {
     /// The padded index of an on-board point.
     #[inline]
     pub(crate) fn pos(&self, p: Point) -> usize {
-        (p.y as usize + 1) * self.stride + p.x as usize
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
     }
 
     /// The point of a padded on-board index.
     #[inline]
     pub(crate) fn point(&self, pos: usize) -> Point {
-        Point::new((pos % self.stride) as u8, (pos / self.stride - 1) as u8)
+        Point::new((pos % self.stride - 1) as u8, (pos / self.stride - 1) as u8)
     }
 
     #[inline(always)]
@@ -480,13 +525,7 @@ impl Board {
     /// The cell value at a padded index: 0 empty, 1 black, 2 white, 3 wall.
     #[inline(always)]
     pub(crate) fn cell(&self, p: usize) -> u8 {
-        self.cells[p]
-    }
-
-    /// Row stride of the padded array.
-    #[inline]
-    pub(crate) fn stride(&self) -> usize {
-        self.stride
+        at(&self.cells, p)
     }
 
     /// The empty points' padded indices.
@@ -498,35 +537,76 @@ impl Board {
     /// Liberty count of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn libs_at(&self, p: usize) -> u16 {
-        self.libs[self.head[p] as usize]
+        at(&self.libs, at(&self.head, p) as usize)
+    }
+
+    /// Number of empty points next to `p`.
+    #[inline(always)]
+    pub(crate) fn empty_nbrs(&self, p: usize) -> u16 {
+        at(&self.nbr, p) >> 8
+    }
+
+    /// Number of neighbours of `p` that are stones of colour `c` or walls.
+    #[inline(always)]
+    pub(crate) fn own_or_wall_nbrs(&self, p: usize, c: u8) -> u16 {
+        (at(&self.nbr, p) >> (4 * (c - 1))) & 15
+    }
+
+    /// The packed neighbour counts of one point, computed from the cells.
+    fn count_neighbours(&self, p: usize) -> u16 {
+        let mut v = 0u16;
+        for n in self.nbrs(p) {
+            v += match self.cells[n] {
+                EMPTY => 0x100,
+                WALL => 0x011,
+                c => 1 << (4 * (c - 1)),
+            };
+        }
+        v
+    }
+
+    /// Recompute the packed neighbour counts of every point.
+    fn recount_neighbours(&mut self) {
+        for y in 0..self.height() {
+            for x in 0..self.width() {
+                let p = (y + 1) * self.stride + x + 1;
+                self.nbr[p] = self.count_neighbours(p);
+            }
+        }
+    }
+
+    /// Swap two slots of the empty-point list (its order is free); used by samplers that
+    /// shrink a candidate range in place.
+    #[inline(always)]
+    pub(crate) fn swap_empty_slots(&mut self, i: usize, j: usize) {
+        let (a, b) = (at(&self.empties, i), at(&self.empties, j));
+        *at_mut(&mut self.empties, i) = b;
+        *at_mut(&mut self.empties, j) = a;
+        *at_mut(&mut self.empty_at, b as usize) = i as u16;
+        *at_mut(&mut self.empty_at, a as usize) = j as u16;
+    }
+
+    /// The diagonal neighbours of `p`.
+    #[inline(always)]
+    pub(crate) fn diagonals(&self, p: usize) -> [usize; 4] {
+        let s = self.stride;
+        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
     }
 
     /// The head (representative stone) of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn head_at(&self, p: usize) -> usize {
-        self.head[p] as usize
-    }
-
-    /// Number of stones of the chain through the stone at `p`.
-    #[inline]
-    pub(crate) fn chain_len_at(&self, p: usize) -> usize {
-        self.chain_size[self.head[p] as usize] as usize
+        at(&self.head, p) as usize
     }
 
     /// The stones (padded indices) of the chain through the stone at `p`.
     pub(crate) fn chain_stones_at(&self, p: usize) -> ChainStones<'_> {
-        let h = self.head[p] as usize;
+        let h = at(&self.head, p) as usize;
         ChainStones {
             board: self,
             head: h,
             cur: Some(h),
         }
-    }
-
-    /// The padded indices of all on-board points, row by row.
-    pub(crate) fn all_pos(&self) -> impl Iterator<Item = usize> + '_ {
-        let s = self.stride;
-        (0..self.height()).flat_map(move |y| (y + 1) * s..(y + 1) * s + self.width())
     }
 
     /// Length of the padded arrays (every padded index is below it).
@@ -543,19 +623,22 @@ impl Board {
 
     #[inline(always)]
     fn has_own_neighbor(&self, p: usize, c: u8) -> bool {
-        self.nbrs(p).iter().any(|&n| self.cells[n] == c)
+        self.nbrs(p).iter().any(|&n| at(&self.cells, n) == c)
     }
 
     /// Whether `c` at empty `p` would leave its chain without liberties and capture nothing.
     #[inline(always)]
     pub(crate) fn is_suicide_pos(&self, p: usize, c: u8) -> bool {
+        if self.empty_nbrs(p) > 0 {
+            return false;
+        }
         for n in self.nbrs(p) {
-            let v = self.cells[n];
+            let v = at(&self.cells, n);
             if v == EMPTY {
                 return false;
             }
             if v != WALL {
-                let l = self.libs[self.head[n] as usize];
+                let l = at(&self.libs, at(&self.head, n) as usize);
                 if (v == c) == (l > 1) {
                     // own chain with a spare liberty, or opponent chain in atari
                     return false;
@@ -570,9 +653,9 @@ impl Board {
         let mut heads = [0u16; 4];
         let mut n = 0;
         for nb in self.nbrs(q) {
-            let v = self.cells[nb];
-            if v == (c ^ 3) && self.libs[self.head[nb] as usize] == 1 {
-                let hd = self.head[nb];
+            let v = at(&self.cells, nb);
+            if v == (c ^ 3) && at(&self.libs, at(&self.head, nb) as usize) == 1 {
+                let hd = at(&self.head, nb);
                 if !heads[..n].contains(&hd) {
                     heads[n] = hd;
                     n += 1;
@@ -583,8 +666,8 @@ impl Board {
         if n == 0 && multi_stone_suicide && self.is_suicide_pos(q, c) {
             h ^= STONE_KEYS[c as usize - 1][q];
             for nb in self.nbrs(q) {
-                if self.cells[nb] == c {
-                    let hd = self.head[nb];
+                if at(&self.cells, nb) == c {
+                    let hd = at(&self.head, nb);
                     if !heads[..n].contains(&hd) {
                         heads[n] = hd;
                         n += 1;
@@ -602,7 +685,7 @@ impl Board {
         let mut s = head;
         loop {
             h ^= keys[s];
-            s = self.next[s] as usize;
+            s = at(&self.next, s) as usize;
             if s == head {
                 return h;
             }
@@ -611,24 +694,34 @@ impl Board {
 
     #[inline(always)]
     fn set_stone(&mut self, p: usize, c: u8) {
-        self.cells[p] = c;
-        self.hash ^= STONE_KEYS[c as usize - 1][p];
-        self.stones[c as usize - 1] += 1;
+        let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
+        for n in self.nbrs(p) {
+            let v = at_mut(&mut self.nbr, n);
+            *v = v.wrapping_add(delta);
+        }
+        *at_mut(&mut self.cells, p) = c;
+        self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
+        self.stones[(c as usize - 1) & 1] += 1;
         self.n_empty -= 1;
-        let i = self.empty_at[p] as usize;
-        let last = self.empties[self.n_empty];
-        self.empties[i] = last;
-        self.empty_at[last as usize] = i as u16;
+        let i = at(&self.empty_at, p) as usize;
+        let last = at(&self.empties, self.n_empty);
+        *at_mut(&mut self.empties, i) = last;
+        *at_mut(&mut self.empty_at, last as usize) = i as u16;
     }
 
     #[inline(always)]
     fn clear_stone(&mut self, p: usize) {
-        let c = self.cells[p];
-        self.cells[p] = EMPTY;
-        self.hash ^= STONE_KEYS[c as usize - 1][p];
-        self.stones[c as usize - 1] -= 1;
-        self.empties[self.n_empty] = p as u16;
-        self.empty_at[p] = self.n_empty as u16;
+        let c = at(&self.cells, p);
+        let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
+        for n in self.nbrs(p) {
+            let v = at_mut(&mut self.nbr, n);
+            *v = v.wrapping_sub(delta);
+        }
+        *at_mut(&mut self.cells, p) = EMPTY;
+        self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
+        self.stones[(c as usize - 1) & 1] -= 1;
+        *at_mut(&mut self.empties, self.n_empty) = p as u16;
+        *at_mut(&mut self.empty_at, p) = self.n_empty as u16;
         self.n_empty += 1;
     }
 
@@ -637,61 +730,74 @@ impl Board {
     pub(crate) fn play_pos(&mut self, p: usize, c: u8) -> Played {
         let opp = c ^ 3;
         self.n_removed = 0;
+        // Neighbour counts of `p` itself are not touched by placing a stone on `p`.
+        let empty = self.empty_nbrs(p);
+        let own_stones = 4 - empty - self.own_or_wall_nbrs(p, opp);
+        let opp_stones = 4 - empty - self.own_or_wall_nbrs(p, c);
         self.set_stone(p, c);
-        self.head[p] = p as u16;
-        self.next[p] = p as u16;
-        self.chain_size[p] = 1;
-        let mut libs = 0u16;
+        *at_mut(&mut self.head, p) = p as u16;
+        *at_mut(&mut self.next, p) = p as u16;
+        *at_mut(&mut self.chain_size, p) = 1;
+        *at_mut(&mut self.libs, p) = empty;
+        if own_stones == 0 && opp_stones == 0 {
+            // a lone stone: its liberties are its empty neighbours, nothing else changes
+            self.ko = 0;
+            return Played::default();
+        }
         let mut own = [0u16; 4];
         let mut n_own = 0;
         let mut opps = [0u16; 4];
         let mut n_opp = 0;
         for n in self.nbrs(p) {
-            let v = self.cells[n];
-            if v == EMPTY {
-                libs += 1;
-            } else if v == c {
-                let h = self.head[n];
+            let v = at(&self.cells, n);
+            if v == c {
+                let h = at(&self.head, n);
                 if !own[..n_own].contains(&h) {
                     own[n_own] = h;
                     n_own += 1;
                 }
             } else if v == opp {
-                let h = self.head[n];
+                let h = at(&self.head, n);
                 if !opps[..n_opp].contains(&h) {
                     opps[n_opp] = h;
                     n_opp += 1;
                 }
             }
         }
-        self.libs[p] = libs;
         if n_own > 0 {
             let mut base = own[0];
             for &h in &own[..n_own] {
-                self.libs[h as usize] -= 1;
-                if self.chain_size[h as usize] > self.chain_size[base as usize] {
+                *at_mut(&mut self.libs, h as usize) -= 1;
+                if at(&self.chain_size, h as usize) > at(&self.chain_size, base as usize) {
                     base = h;
                 }
             }
-            let mut total = self.libs[base as usize];
-            total += self.absorb(base, p as u16, c);
+            // the new stone joins `base`: its empty neighbours not yet liberties of `base`
+            let mut total = at(&self.libs, base as usize);
+            for q in self.nbrs(p) {
+                if at(&self.cells, q) == EMPTY && !self.touches(q, base, c) {
+                    total += 1;
+                }
+            }
+            *at_mut(&mut self.head, p) = base;
+            self.next.swap(base as usize, p);
+            *at_mut(&mut self.chain_size, base as usize) += 1;
             for &h in &own[..n_own] {
                 if h != base {
                     total += self.absorb(base, h, c);
                 }
             }
-            self.libs[base as usize] = total;
+            *at_mut(&mut self.libs, base as usize) = total;
         }
         let mut captured = 0;
         for &h in &opps[..n_opp] {
-            let l = &mut self.libs[h as usize];
-            *l -= 1;
-            if *l == 0 {
+            *at_mut(&mut self.libs, h as usize) -= 1;
+            if at(&self.libs, h as usize) == 0 {
                 captured += self.remove_chain(h as usize, c);
             }
         }
-        let my = self.head[p] as usize;
-        if self.libs[my] == 0 {
+        let my = at(&self.head, p) as usize;
+        if at(&self.libs, my) == 0 {
             let suicided = self.remove_chain(my, opp);
             self.ko = 0;
             return Played {
@@ -699,8 +805,8 @@ impl Board {
                 suicided,
             };
         }
-        if captured == 1 && self.chain_size[my] == 1 && self.libs[my] == 1 {
-            self.ko = self.removed[0];
+        if captured == 1 && at(&self.chain_size, my) == 1 && at(&self.libs, my) == 1 {
+            self.ko = at(&self.removed, 0);
             self.ko_color = opp;
         } else {
             self.ko = 0;
@@ -720,18 +826,18 @@ impl Board {
         let mut s = h as usize;
         loop {
             for q in self.nbrs(s) {
-                if self.cells[q] == EMPTY && !self.touches(q, base, c) {
+                if at(&self.cells, q) == EMPTY && !self.touches(q, base, c) {
                     new += 1;
                 }
             }
-            self.head[s] = base;
-            s = self.next[s] as usize;
+            *at_mut(&mut self.head, s) = base;
+            s = at(&self.next, s) as usize;
             if s == h as usize {
                 break;
             }
         }
         self.next.swap(base as usize, h as usize);
-        self.chain_size[base as usize] += self.chain_size[h as usize];
+        *at_mut(&mut self.chain_size, base as usize) += at(&self.chain_size, h as usize);
         new
     }
 
@@ -739,7 +845,7 @@ impl Board {
     fn touches(&self, q: usize, head: u16, c: u8) -> bool {
         self.nbrs(q)
             .iter()
-            .any(|&n| self.cells[n] == c && self.head[n] == head)
+            .any(|&n| at(&self.cells, n) == c && at(&self.head, n) == head)
     }
 
     /// Remove the chain with head `h`; each removed stone becomes a liberty of the adjacent
@@ -748,20 +854,20 @@ impl Board {
         let mut s = h;
         let mut count = 0;
         loop {
-            let nx = self.next[s] as usize;
+            let nx = at(&self.next, s) as usize;
             self.clear_stone(s);
-            self.removed[self.n_removed] = s as u16;
+            *at_mut(&mut self.removed, self.n_removed) = s as u16;
             self.n_removed += 1;
             count += 1;
             let mut seen = [0u16; 4];
             let mut n_seen = 0;
             for n in self.nbrs(s) {
-                if self.cells[n] == other {
-                    let hd = self.head[n];
+                if at(&self.cells, n) == other {
+                    let hd = at(&self.head, n);
                     if !seen[..n_seen].contains(&hd) {
                         seen[n_seen] = hd;
                         n_seen += 1;
-                        self.libs[hd as usize] += 1;
+                        *at_mut(&mut self.libs, hd as usize) += 1;
                     }
                 }
             }
@@ -824,13 +930,14 @@ impl Board {
     /// Recompute every derived field (chains, liberties, hash, counts, empty list) from the
     /// cells alone.
     fn recompute(&mut self) {
+        self.recount_neighbours();
         self.hash = 0;
         self.stones = [0; 2];
         self.n_empty = 0;
         let stone_gen = self.new_gen();
         for y in 0..self.height() {
             for x in 0..self.width() {
-                let p = (y + 1) * self.stride + x;
+                let p = (y + 1) * self.stride + x + 1;
                 match self.cells[p] {
                     EMPTY => {
                         self.empties[self.n_empty] = p as u16;
@@ -839,14 +946,14 @@ impl Board {
                     }
                     c => {
                         self.hash ^= STONE_KEYS[c as usize - 1][p];
-                        self.stones[c as usize - 1] += 1;
+                        self.stones[(c as usize - 1) & 1] += 1;
                     }
                 }
             }
         }
         for y in 0..self.height() {
             for x in 0..self.width() {
-                let p = (y + 1) * self.stride + x;
+                let p = (y + 1) * self.stride + x + 1;
                 if self.cells[p] != EMPTY && self.marks[p] != stone_gen {
                     self.rebuild_chain(p, stone_gen);
                 }
@@ -880,7 +987,7 @@ impl Board {
         for p in self.size.points() {
             let q = self.pos(p);
             if self.cells[q] != EMPTY {
-                let h = self.head[q] as usize;
+                let h = self.head_at(q);
                 if !seen[h] {
                     seen[h] = true;
                     if self.libs[h] == 0 {
@@ -974,10 +1081,13 @@ impl Board {
         let mut label = vec![usize::MAX; self.cells.len()];
         for y in 0..h {
             for x in 0..w {
-                let p = (y + 1) * self.stride + x;
+                let p = (y + 1) * self.stride + x + 1;
                 let v = self.cells[p];
                 if v == WALL {
                     return Err(format!("wall inside the board at {x} {y}"));
+                }
+                if self.nbr[p] != self.count_neighbours(p) {
+                    return Err(format!("neighbour counts of {x} {y} are wrong"));
                 }
                 if v == EMPTY {
                     empties += 1;

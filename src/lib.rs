@@ -49,6 +49,7 @@ pub mod board;
 mod color;
 pub mod formats;
 pub mod game;
+pub mod playout;
 mod point;
 pub mod rules;
 pub mod sgf;

@@ -3,8 +3,9 @@
 //! One 64-bit key per (colour, padded board index), generated at compile time from a fixed seed
 //! with splitmix64, so hashes are the same in every run and on every machine.
 
-/// Number of padded indices of the largest board: (52 + 2) rows of (52 + 1) cells.
-pub(crate) const MAX_CELLS: usize = (crate::MAX_SIZE as usize + 2) * (crate::MAX_SIZE as usize + 1);
+/// Number of padded indices of the largest board: (52 + 2) rows of (52 + 1) cells, plus one.
+pub(crate) const MAX_CELLS: usize =
+    (crate::MAX_SIZE as usize + 2) * (crate::MAX_SIZE as usize + 1) + 1;
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -43,12 +43,7 @@ fn vertex(p: Point, size: usize) -> String {
 }
 
 /// Play one game in GNU Go, checking every move in a tengen `Game` along the way.
-fn play_game(
-    g: &mut GnuGo,
-    size: usize,
-    handicap: u32,
-    script: &[(Color, (u8, u8))],
-) -> Played {
+fn play_game(g: &mut GnuGo, size: usize, handicap: u32, script: &[(Color, (u8, u8))]) -> Played {
     g.ok(&format!("boardsize {size}"));
     g.ok("clear_board");
     g.ok("komi 0.5");
@@ -91,10 +86,10 @@ fn play_game(
         moves.push((to_move, mv));
         to_move = to_move.opponent();
     }
-    let stones_of = |g: &mut GnuGo, c| points(&g.ok(&format!("list_stones {}", gtp_color(c))), size);
-    let captures_of = |g: &mut GnuGo, c| -> u32 {
-        g.ok(&format!("captures {}", gtp_color(c))).parse().unwrap()
-    };
+    let stones_of =
+        |g: &mut GnuGo, c| points(&g.ok(&format!("list_stones {}", gtp_color(c))), size);
+    let captures_of =
+        |g: &mut GnuGo, c| -> u32 { g.ok(&format!("captures {}", gtp_color(c))).parse().unwrap() };
     Played {
         size,
         handicap: stones,
@@ -182,14 +177,21 @@ fn gnugo_self_play_games_replay_to_gnugo_boards_and_captures() {
         g.ok("boardsize 9");
         g.ok("clear_board");
         for &(c, (x, y)) in &ko_script {
-            g.ok(&format!("play {} {}", gtp_color(c), vertex(Point::new(x, y), 9)));
+            g.ok(&format!(
+                "play {} {}",
+                gtp_color(c),
+                vertex(Point::new(x, y), 9)
+            ));
         }
         assert!(g.send("play white B8").is_err());
         let sgf = "(;SZ[9];B[ba];W[ca];B[ab];W[bb];B[bc];W[db];B[gg];W[cc];B[cb];W[bb])";
         let rep = Replayer::new()
             .replay(sgf.as_bytes(), &ReplayOptions::default())
             .unwrap();
-        assert_eq!(rep.error.map(|e| (e.number, e.reason)), Some((10, tengen::Reason::Ko)));
+        assert_eq!(
+            rep.error.map(|e| (e.number, e.reason)),
+            Some((10, tengen::Reason::Ko))
+        );
     }
     let mut total_ko = 0;
     let mut replayer = Replayer::new();
@@ -207,8 +209,16 @@ fn gnugo_self_play_games_replay_to_gnugo_boards_and_captures() {
         assert!(rep.error.is_none(), "game {i}: {:?}\n{text}", rep.error);
         assert_eq!(rep.moves, p.moves.len(), "game {i}");
         let board = replayer.board();
-        assert_eq!(stones_on(board, Color::Black), p.stones[0], "game {i}\n{text}");
-        assert_eq!(stones_on(board, Color::White), p.stones[1], "game {i}\n{text}");
+        assert_eq!(
+            stones_on(board, Color::Black),
+            p.stones[0],
+            "game {i}\n{text}"
+        );
+        assert_eq!(
+            stones_on(board, Color::White),
+            p.stones[1],
+            "game {i}\n{text}"
+        );
         assert_eq!(rep.captures, p.captures, "game {i}\n{text}");
         // the tree parser and the writer agree
         let parsed = sgf::parse(&data, Mode::Strict).unwrap();

@@ -34,7 +34,10 @@ fn json_line_has_the_documented_shape() {
     );
     assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("games 1, moves 3, ok 0, illegal 1, unreadable 0"), "{err}");
+    assert!(
+        err.contains("games 1, moves 3, ok 0, illegal 1, unreadable 0"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -125,6 +128,9 @@ fn usage_errors_exit_2_and_missing_files_are_unreadable() {
     let out = tengen(&["/nonexistent/game.sgf"]);
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("/nonexistent/game.sgf: unreadable: cannot read"), "{text}");
+    assert!(
+        text.contains("/nonexistent/game.sgf: unreadable: cannot read"),
+        "{text}"
+    );
     assert!(text.contains("unreadable 1"));
 }

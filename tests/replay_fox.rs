@@ -38,7 +38,12 @@ fn all_fox_pro_games_replay_legally_with_the_known_totals() {
         assert!(r.scan(&data).is_some(), "{}", f.display());
         let rep = r.replay(&data, &opts).unwrap();
         assert!(rep.error.is_none(), "{}: {:?}", f.display(), rep.error);
-        assert!(rep.warnings.is_empty(), "{}: {:?}", f.display(), rep.warnings);
+        assert!(
+            rep.warnings.is_empty(),
+            "{}: {:?}",
+            f.display(),
+            rep.warnings
+        );
         assert_eq!(rep.size.width(), 19);
         black += r.board().stone_count(Color::Black);
         white += r.board().stone_count(Color::White);

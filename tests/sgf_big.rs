@@ -107,7 +107,9 @@ fn nested_and_sibling_variations() {
         s.extend(std::iter::repeat_n(&b"(;B[]"[..], n).flatten());
         let parsed = sgf::parse(&s, Mode::Lenient).unwrap();
         assert_eq!(parsed.warnings.len(), 1);
-        assert!(parsed.warnings[0].message.contains("100001 game tree(s) not closed"));
+        assert!(parsed.warnings[0]
+            .message
+            .contains("100001 game tree(s) not closed"));
     });
 }
 

@@ -148,7 +148,11 @@ fn illegal_suicide_is_reported_and_tolerated_on_request() {
     let (rep, board) = replay_with("suicide.sgf", tolerant);
     assert!(rep.error.is_none());
     assert_eq!(rep.moves, 4);
-    assert_eq!(rep.captures(Color::Black), 1, "a suicided stone counts for the opponent");
+    assert_eq!(
+        rep.captures(Color::Black),
+        1,
+        "a suicided stone counts for the opponent"
+    );
     assert_eq!(board[0], ".B...");
     assert_eq!(rep.warnings.len(), 1);
     assert!(rep.warnings[0].message.contains("suicide"));
@@ -313,7 +317,11 @@ fn broken_files_strict_and_lenient() {
     for (name, kind, (line, column), moves, warnings) in cases {
         let data = fixture(name);
         let e = sgf::parse(&data, Mode::Strict).unwrap_err();
-        assert_eq!((e.kind.clone(), e.line, e.column), (kind, line, column), "{name}: {e}");
+        assert_eq!(
+            (e.kind.clone(), e.line, e.column),
+            (kind, line, column),
+            "{name}: {e}"
+        );
         let strict = ReplayOptions {
             mode: Mode::Strict,
             ..Default::default()
@@ -323,7 +331,12 @@ fn broken_files_strict_and_lenient() {
             Err(ReplayError::Parse(_))
         ));
         let (rep, _) = replay(name);
-        assert_eq!((rep.moves, rep.warnings.len()), (moves, warnings), "{name}: {:?}", rep.warnings);
+        assert_eq!(
+            (rep.moves, rep.warnings.len()),
+            (moves, warnings),
+            "{name}: {:?}",
+            rep.warnings
+        );
         assert!(rep.warnings[0].line > 0, "{name}: warnings name the place");
     }
     // a malformed move value is a warning, the move is skipped

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod bench;
 mod move_cmd;
 mod replay;
 
@@ -21,6 +22,8 @@ enum Command {
     /// Replay SGF records (files, or directories searched for *.sgf) in parallel, checking
     /// every move under the game's rules; ends with a summary.
     Replay(replay::ReplayArgs),
+    /// Measure the hot paths (playouts, ...) on this machine.
+    Bench(bench::BenchArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -39,5 +42,6 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Bench(args) => bench::run(&args),
     }
 }

@@ -117,7 +117,10 @@ mod tests {
 
     #[test]
     fn guess_utf8_then_latin1() {
-        assert_eq!(decode_text("Šalát".as_bytes(), TextEncoding::Guess), "Šalát");
+        assert_eq!(
+            decode_text("Šalát".as_bytes(), TextEncoding::Guess),
+            "Šalát"
+        );
         assert_eq!(decode_text(b"caf\xe9", TextEncoding::Guess), "café");
     }
 

@@ -172,10 +172,7 @@ mod tests {
         let s21 = Size::square(21).unwrap();
         assert_eq!(parse_move(b"", s19), Some(Move::Pass));
         assert_eq!(parse_move(b"tt", s19), Some(Move::Pass));
-        assert_eq!(
-            parse_move(b"tt", s21),
-            Some(Move::Play(Point::new(19, 19)))
-        );
+        assert_eq!(parse_move(b"tt", s21), Some(Move::Play(Point::new(19, 19))));
         assert_eq!(parse_move(b"dp", s19), Some(Move::Play(Point::new(3, 15))));
         assert_eq!(parse_move(b"d", s19), None);
         assert_eq!(parse_move(b"d1", s19), None);

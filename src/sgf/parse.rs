@@ -98,7 +98,11 @@ pub struct Warning {
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line > 0 {
-            write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.message
+            )
         } else {
             f.write_str(&self.message)
         }
@@ -376,7 +380,9 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
             _ => {
                 let at = i;
                 // skip a run of stray bytes with one report
-                while i < n && !matches!(s[i], b'(' | b')' | b';' | b'[') && !s[i].is_ascii_alphabetic()
+                while i < n
+                    && !matches!(s[i], b'(' | b')' | b';' | b'[')
+                    && !s[i].is_ascii_alphabetic()
                 {
                     i += 1;
                 }

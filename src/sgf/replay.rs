@@ -257,7 +257,10 @@ impl Replayer {
                         if prop.values.len() > 1 {
                             warn(
                                 &mut warnings,
-                                format!("node {k}: {} has several values; the first is played", prop.id),
+                                format!(
+                                    "node {k}: {} has several values; the first is played",
+                                    prop.id
+                                ),
                             );
                         }
                         match parse_move(first, size) {
@@ -329,9 +332,7 @@ impl Replayer {
     ) -> Result<Replay, ReplayError> {
         if let Some(g) = h.game {
             if g.trim_ascii() != b"1" {
-                return Err(ReplayError::NotGo(
-                    String::from_utf8_lossy(g).into_owned(),
-                ));
+                return Err(ReplayError::NotGo(String::from_utf8_lossy(g).into_owned()));
             }
         }
         let size = match h.size {
@@ -384,7 +385,8 @@ impl Replayer {
         if handicap >= 2 {
             run.to_move = Color::White;
         }
-        if self.board.size() == size && self.board.stone_count(Color::Black) == 0
+        if self.board.size() == size
+            && self.board.stone_count(Color::Black) == 0
             && self.board.stone_count(Color::White) == 0
         {
             // an empty board of the right size: only the ko point may be left over
@@ -419,7 +421,10 @@ impl Replayer {
             if !size.contains(p) {
                 warn(
                     &mut run.warnings,
-                    format!("setup point {} is off the {size} board; ignored", point_to_sgf(p)),
+                    format!(
+                        "setup point {} is off the {size} board; ignored",
+                        point_to_sgf(p)
+                    ),
                 );
             }
         }

@@ -37,7 +37,9 @@ impl Node {
 
     /// The first value of property `id`, if present.
     pub fn value(&self, id: &str) -> Option<&[u8]> {
-        self.get(id).and_then(|p| p.values.first()).map(Vec::as_slice)
+        self.get(id)
+            .and_then(|p| p.values.first())
+            .map(Vec::as_slice)
     }
 }
 
@@ -74,7 +76,9 @@ impl Collection {
 
     /// The main line from `root`: the node itself, then the first child at every step.
     pub fn main_line(&self, root: NodeId) -> impl Iterator<Item = NodeId> + '_ {
-        std::iter::successors(Some(root), move |&n| self.nodes[n].children.first().copied())
+        std::iter::successors(Some(root), move |&n| {
+            self.nodes[n].children.first().copied()
+        })
     }
 
     /// The root of the game that `id` belongs to.

@@ -43,8 +43,7 @@ fn write_prop(out: &mut Vec<u8>, p: &Property, size: Size) {
     out.extend_from_slice(p.id.as_bytes());
     if POINT_LISTS.contains(&p.id.as_str()) {
         let mut pts: Vec<Point> = Vec::new();
-        if p
-            .values
+        if p.values
             .iter()
             .all(|v| for_each_listed_point(v, |q| pts.push(q)))
         {

@@ -1,0 +1,364 @@
+//! Fast random playouts: the classic measure of a Go board's speed and the engine of Monte
+//! Carlo search.
+//!
+//! # Light playout v1
+//! From the given position (usually the empty board), the side to move first; each turn the
+//! mover picks uniformly at random among the points that are empty, legal under simple ko with
+//! suicide forbidden, and not a one-point eye of its own. An eye here: every orthogonal
+//! neighbour is an own stone or off the board, and the number of enemy diagonal stones, plus one
+//! if any diagonal is off the board, is below 2. With no such point the mover passes. The
+//! playout stops after two passes in a row or after 3·W·H moves (passes count as moves) and is
+//! scored by area (Tromp-Taylor: stones plus empty regions that reach only one colour).
+//!
+//! The sampler draws a random slot of the board's empty-point list; a rejected point is swapped
+//! to the end of the shrinking candidate range, so every draw is uniform over the points not yet
+//! rejected and the choice is exactly uniform over the acceptable points, with no list built per
+//! move. Nothing is allocated per move or per playout: [`Playout`] owns every buffer.
+//!
+//! The random generator is hand-written (wyrand): a playout makes hundreds of draws and a
+//! general-purpose generator behind a trait object would cost more than the board work.
+
+use crate::board::{Board, EMPTY, WALL};
+use crate::{Color, Komi};
+
+/// A small, fast, seedable random generator (wyrand). Not for cryptography.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator with the given seed; equal seeds give equal sequences.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next 64 random bits.
+    #[inline(always)]
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = (self.0 as u128).wrapping_mul((self.0 ^ 0xe703_7ed1_a0b4_28db) as u128);
+        (t >> 64) as u64 ^ t as u64
+    }
+
+    /// A number in `0..n` (`n` > 0), by the multiply-high method (bias below 2^-50 for boards).
+    #[inline(always)]
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+/// The outcome of one playout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutResult {
+    /// Moves made, passes included.
+    pub moves: u32,
+    /// Black's area minus White's area, before komi.
+    pub area_diff: i32,
+}
+
+impl PlayoutResult {
+    /// The winner with `komi` for White (a draw, possible with integer komi, gives `None`).
+    pub fn winner(&self, komi: Komi) -> Option<Color> {
+        let d = 2 * self.area_diff - komi.half_points();
+        match d.signum() {
+            1 => Some(Color::Black),
+            -1 => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// Runs light playouts from a start position, reusing its buffers.
+///
+/// ```
+/// use tengen::playout::{Playout, Rng};
+/// use tengen::{Board, Color, Komi};
+/// let mut p = Playout::new(Board::square(9).unwrap(), Color::Black);
+/// let mut rng = Rng::new(1);
+/// let r = p.run(&mut rng);
+/// assert!(r.moves > 0);
+/// assert!(r.winner(Komi::from_half_points(15)).is_some());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Playout {
+    start: Board,
+    first: Color,
+    board: Board,
+    max_moves: u32,
+    seen: Vec<u32>,
+    stack: Vec<u16>,
+    gen: u32,
+}
+
+impl Playout {
+    /// Playouts from `start` with `first` to move.
+    pub fn new(start: Board, first: Color) -> Playout {
+        let len = start.padded_len();
+        let max_moves = 3 * (start.width() * start.height()) as u32;
+        Playout {
+            board: start.clone(),
+            stack: Vec::with_capacity(start.width() * start.height()),
+            start,
+            first,
+            max_moves,
+            seen: vec![0; len],
+            gen: 0,
+        }
+    }
+
+    /// The position at the end of the last playout.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Run one playout from the start position.
+    pub fn run(&mut self, rng: &mut Rng) -> PlayoutResult {
+        self.board.copy_from(&self.start);
+        let mut color = self.first.digit();
+        let mut passes = 0;
+        let mut moves = 0;
+        while moves < self.max_moves && passes < 2 {
+            match pick(&mut self.board, color, rng) {
+                Some(p) => {
+                    self.board.play_pos(p, color);
+                    passes = 0;
+                }
+                None => {
+                    self.board.pass();
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            color ^= 3;
+        }
+        PlayoutResult {
+            moves,
+            area_diff: self.area_diff(),
+        }
+    }
+
+    /// Black's area minus White's (Tromp-Taylor) on the current board: one pass over the
+    /// empty points, flood-filling each region once with a reused stack.
+    fn area_diff(&mut self) -> i32 {
+        let b = &self.board;
+        let mut diff = b.stone_count(Color::Black) as i32 - b.stone_count(Color::White) as i32;
+        if self.gen == u32::MAX {
+            self.seen.fill(0);
+            self.gen = 0;
+        }
+        self.gen += 1;
+        let gen = self.gen;
+        for &e in b.empties() {
+            let e = e as usize;
+            if self.seen[e] == gen {
+                continue;
+            }
+            self.seen[e] = gen;
+            self.stack.clear();
+            self.stack.push(e as u16);
+            let mut size = 0i32;
+            let mut reach = 0u8;
+            while let Some(q) = self.stack.pop() {
+                size += 1;
+                for n in b.nbrs(q as usize) {
+                    match b.cell(n) {
+                        EMPTY => {
+                            if self.seen[n] != gen {
+                                self.seen[n] = gen;
+                                self.stack.push(n as u16);
+                            }
+                        }
+                        WALL => {}
+                        c => reach |= c,
+                    }
+                }
+            }
+            match reach {
+                1 => diff += size,
+                2 => diff -= size,
+                _ => {}
+            }
+        }
+        diff
+    }
+}
+
+/// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
+#[inline(always)]
+fn is_eye(b: &Board, p: usize, c: u8) -> bool {
+    if b.own_or_wall_nbrs(p, c) != 4 {
+        return false;
+    }
+    let opp = c ^ 3;
+    let mut bad = 0;
+    let mut edge = 0;
+    for d in b.diagonals(p) {
+        let v = b.cell(d);
+        bad += (v == opp) as u32;
+        edge |= (v == WALL) as u32;
+    }
+    bad + edge < 2
+}
+
+/// Pick a uniformly random acceptable point for `c`, or `None` to pass.
+#[inline(always)]
+fn pick(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
+    let mut n = b.empty_count();
+    while n > 0 {
+        let i = rng.below(n);
+        let p = b.empties()[i] as usize;
+        // A point with an empty neighbour is never an eye, a suicide or the ko point.
+        if b.empty_nbrs(p) > 0
+            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos(p, c))
+        {
+            return Some(p);
+        }
+        n -= 1;
+        b.swap_empty_slots(i, n);
+    }
+    None
+}
+
+/// Totals over many playouts.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayoutStats {
+    /// Playouts run.
+    pub playouts: u64,
+    /// Moves made in all of them, passes included.
+    pub moves: u64,
+    /// Playouts Black won.
+    pub black_wins: u64,
+    /// Playouts White won.
+    pub white_wins: u64,
+}
+
+impl PlayoutStats {
+    /// Mean moves per playout.
+    pub fn mean_moves(&self) -> f64 {
+        self.moves as f64 / self.playouts.max(1) as f64
+    }
+
+    /// Black's share of the playouts (draws count for neither side).
+    pub fn black_win_rate(&self) -> f64 {
+        self.black_wins as f64 / self.playouts.max(1) as f64
+    }
+
+    /// Add another set of totals.
+    pub fn merge(&mut self, o: &PlayoutStats) {
+        self.playouts += o.playouts;
+        self.moves += o.moves;
+        self.black_wins += o.black_wins;
+        self.white_wins += o.white_wins;
+    }
+}
+
+/// Run `count` playouts on an empty `width` × `height` board, Black first, scored with `komi`,
+/// from `seed`.
+pub fn run_empty(board: &Board, count: u64, komi: Komi, seed: u64) -> PlayoutStats {
+    let mut p = Playout::new(board.clone(), Color::Black);
+    let mut rng = Rng::new(seed);
+    let mut s = PlayoutStats::default();
+    for _ in 0..count {
+        let r = p.run(&mut rng);
+        s.playouts += 1;
+        s.moves += r.moves as u64;
+        match r.winner(komi) {
+            Some(Color::Black) => s.black_wins += 1,
+            Some(Color::White) => s.white_wins += 1,
+            None => {}
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Point, Rules};
+
+    #[test]
+    fn playouts_end_in_consistent_positions_without_own_eyes_filled() {
+        let mut p = Playout::new(Board::square(9).unwrap(), Color::Black);
+        let mut rng = Rng::new(7);
+        for _ in 0..200 {
+            let r = p.run(&mut rng);
+            let b = p.board();
+            b.check_consistency().unwrap();
+            assert!(r.moves <= 243);
+            assert!(b.chains_without_liberties().is_empty());
+            // a finished playout (not cut at the move limit) leaves no acceptable point
+            if r.moves < 243 {
+                for c in [1u8, 2] {
+                    for &e in b.empties() {
+                        let e = e as usize;
+                        assert!(is_eye(b, e, c) || b.is_suicide_pos(e, c));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn eye_definition() {
+        let rules = Rules::default();
+        let mut b = Board::square(5).unwrap();
+        // black eye in the corner at (0,0)
+        for (x, y) in [(1, 0), (0, 1)] {
+            b.play(Point::new(x, y), Color::Black, &rules).unwrap();
+        }
+        let corner = b.pos(Point::new(0, 0));
+        assert!(is_eye(&b, corner, 1));
+        assert!(!is_eye(&b, corner, 2));
+        // one enemy diagonal in the corner: with the off-board diagonals that makes 2 -> no eye
+        b.play(Point::new(1, 1), Color::White, &rules).unwrap();
+        assert!(!is_eye(&b, corner, 1));
+        // centre point with one enemy diagonal is still an eye
+        let mut b = Board::square(5).unwrap();
+        for (x, y) in [(2, 1), (1, 2), (3, 2), (2, 3)] {
+            b.play(Point::new(x, y), Color::Black, &rules).unwrap();
+        }
+        b.play(Point::new(1, 1), Color::White, &rules).unwrap();
+        let c = b.pos(Point::new(2, 2));
+        assert!(is_eye(&b, c, 1));
+        b.play(Point::new(3, 3), Color::White, &rules).unwrap();
+        assert!(!is_eye(&b, c, 1));
+    }
+
+    #[test]
+    fn area_counts_regions() {
+        let rules = Rules::default();
+        let mut b = Board::new(crate::Size::new(4, 1).unwrap());
+        b.play(Point::new(1, 0), Color::Black, &rules).unwrap();
+        let mut p = Playout::new(b.clone(), Color::Black);
+        p.board.copy_from(&b);
+        // whole row: X at 1, region {0} black, region {2,3} black -> 4
+        assert_eq!(p.area_diff(), 4);
+        b.play(Point::new(3, 0), Color::White, &rules).unwrap();
+        p.board.copy_from(&b);
+        // X at 1 (1) + {0} (1) - O at 3 (1); {2} touches both -> 1
+        assert_eq!(p.area_diff(), 1);
+    }
+
+    #[test]
+    fn same_seed_same_result() {
+        let b = Board::square(9).unwrap();
+        let k = Komi::from_half_points(15);
+        assert_eq!(run_empty(&b, 50, k, 3), run_empty(&b, 50, k, 3));
+        assert_ne!(run_empty(&b, 50, k, 3), run_empty(&b, 50, k, 4));
+    }
+
+    #[test]
+    fn sampler_is_uniform_over_acceptable_points() {
+        // On an empty 3x3 board every point is acceptable: each should be drawn ~1/9.
+        let mut b = Board::square(3).unwrap();
+        let mut rng = Rng::new(11);
+        let mut counts = [0u32; 9];
+        for _ in 0..90_000 {
+            let p = pick(&mut b, 1, &mut rng).unwrap();
+            let pt = b.point(p);
+            counts[(pt.y * 3 + pt.x) as usize] += 1;
+        }
+        for c in counts {
+            assert!((9_400..10_600).contains(&c), "{counts:?}");
+        }
+    }
+}
