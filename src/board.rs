@@ -609,6 +609,12 @@ impl Board {
         }
     }
 
+    /// The padded indices of all on-board points, row by row.
+    pub(crate) fn all_pos(&self) -> impl Iterator<Item = usize> + '_ {
+        let s = self.stride;
+        (0..self.height()).flat_map(move |y| (y + 1) * s + 1..(y + 1) * s + 1 + self.width())
+    }
+
     /// Length of the padded arrays (every padded index is below it).
     #[inline]
     pub(crate) fn padded_len(&self) -> usize {

@@ -45,14 +45,19 @@
 //! parsing, writing, replay).
 #![deny(missing_docs)]
 
+pub mod benson;
 pub mod board;
 mod color;
 pub mod formats;
 pub mod game;
+pub mod gtp;
+pub mod mcts;
 pub mod playout;
 mod point;
 pub mod rules;
+pub mod score;
 pub mod sgf;
+pub mod territory;
 mod zobrist;
 
 pub use board::{Board, Chain, IllegalMove, MoveAnalysis, Played, Reason};

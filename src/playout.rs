@@ -113,7 +113,23 @@ impl Playout {
     /// Run one playout from the start position.
     pub fn run(&mut self, rng: &mut Rng) -> PlayoutResult {
         self.board.copy_from(&self.start);
-        let mut color = self.first.digit();
+        self.finish(self.first.digit(), rng)
+    }
+
+    /// Run one playout from `board` with `first` to move (the start position is left as is).
+    /// `board` must have the size of the start position for the buffers to be reused.
+    pub fn run_from(&mut self, board: &Board, first: Color, rng: &mut Rng) -> PlayoutResult {
+        self.board.copy_from(board);
+        if self.seen.len() < board.padded_len() {
+            self.seen = vec![0; board.padded_len()];
+            self.gen = 0;
+        }
+        self.max_moves = 3 * (board.width() * board.height()) as u32;
+        self.finish(first.digit(), rng)
+    }
+
+    fn finish(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+        let mut color = first;
         let mut passes = 0;
         let mut moves = 0;
         while moves < self.max_moves && passes < 2 {
@@ -130,61 +146,67 @@ impl Playout {
             moves += 1;
             color ^= 3;
         }
-        PlayoutResult {
-            moves,
-            area_diff: self.area_diff(),
-        }
+        let area_diff = area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack);
+        PlayoutResult { moves, area_diff }
     }
 
-    /// Black's area minus White's (Tromp-Taylor) on the current board: one pass over the
-    /// empty points, flood-filling each region once with a reused stack.
-    fn area_diff(&mut self) -> i32 {
-        let b = &self.board;
-        let mut diff = b.stone_count(Color::Black) as i32 - b.stone_count(Color::White) as i32;
-        if self.gen == u32::MAX {
-            self.seen.fill(0);
+    /// Black's area minus White's (Tromp-Taylor) on `board`, using this playout's buffers.
+    pub fn area_of(&mut self, board: &Board) -> i32 {
+        if self.seen.len() < board.padded_len() {
+            self.seen = vec![0; board.padded_len()];
             self.gen = 0;
         }
-        self.gen += 1;
-        let gen = self.gen;
-        for &e in b.empties() {
-            let e = e as usize;
-            if self.seen[e] == gen {
-                continue;
-            }
-            self.seen[e] = gen;
-            self.stack.clear();
-            self.stack.push(e as u16);
-            let mut size = 0i32;
-            let mut reach = 0u8;
-            while let Some(q) = self.stack.pop() {
-                size += 1;
-                for n in b.nbrs(q as usize) {
-                    match b.cell(n) {
-                        EMPTY => {
-                            if self.seen[n] != gen {
-                                self.seen[n] = gen;
-                                self.stack.push(n as u16);
-                            }
+        area_diff(board, &mut self.seen, &mut self.gen, &mut self.stack)
+    }
+}
+
+/// Black's area minus White's (Tromp-Taylor) on `b`: one pass over the empty points,
+/// flood-filling each region once with a reused stack and generation-stamped marks.
+fn area_diff(b: &Board, seen: &mut [u32], gen: &mut u32, stack: &mut Vec<u16>) -> i32 {
+    let mut diff = b.stone_count(Color::Black) as i32 - b.stone_count(Color::White) as i32;
+    if *gen == u32::MAX {
+        seen.fill(0);
+        *gen = 0;
+    }
+    *gen += 1;
+    let g = *gen;
+    for &e in b.empties() {
+        let e = e as usize;
+        if seen[e] == g {
+            continue;
+        }
+        seen[e] = g;
+        stack.clear();
+        stack.push(e as u16);
+        let mut size = 0i32;
+        let mut reach = 0u8;
+        while let Some(q) = stack.pop() {
+            size += 1;
+            for n in b.nbrs(q as usize) {
+                match b.cell(n) {
+                    EMPTY => {
+                        if seen[n] != g {
+                            seen[n] = g;
+                            stack.push(n as u16);
                         }
-                        WALL => {}
-                        c => reach |= c,
                     }
+                    WALL => {}
+                    c => reach |= c,
                 }
             }
-            match reach {
-                1 => diff += size,
-                2 => diff -= size,
-                _ => {}
-            }
         }
-        diff
+        match reach {
+            1 => diff += size,
+            2 => diff -= size,
+            _ => {}
+        }
     }
+    diff
 }
 
 /// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
 #[inline(always)]
-fn is_eye(b: &Board, p: usize, c: u8) -> bool {
+pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
     if b.own_or_wall_nbrs(p, c) != 4 {
         return false;
     }
@@ -329,13 +351,11 @@ mod tests {
         let mut b = Board::new(crate::Size::new(4, 1).unwrap());
         b.play(Point::new(1, 0), Color::Black, &rules).unwrap();
         let mut p = Playout::new(b.clone(), Color::Black);
-        p.board.copy_from(&b);
         // whole row: X at 1, region {0} black, region {2,3} black -> 4
-        assert_eq!(p.area_diff(), 4);
+        assert_eq!(p.area_of(&b), 4);
         b.play(Point::new(3, 0), Color::White, &rules).unwrap();
-        p.board.copy_from(&b);
         // X at 1 (1) + {0} (1) - O at 3 (1); {2} touches both -> 1
-        assert_eq!(p.area_diff(), 1);
+        assert_eq!(p.area_of(&b), 1);
     }
 
     #[test]

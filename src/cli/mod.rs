@@ -3,8 +3,11 @@
 use clap::{Parser, Subcommand};
 
 mod bench;
+mod gtp;
 mod move_cmd;
 mod replay;
+mod score;
+mod territory;
 
 /// tengen: an exact, fast Go rules engine.
 #[derive(Parser, Debug)]
@@ -22,8 +25,16 @@ enum Command {
     /// Replay SGF records (files, or directories searched for *.sgf) in parallel, checking
     /// every move under the game's rules; ends with a summary.
     Replay(replay::ReplayArgs),
+    /// Territory of a board read from stdin (JSON string array, text rows or digit rows):
+    /// all regions by owner, or the region of one point with --at X Y.
+    Territory(territory::TerritoryArgs),
+    /// Score a final position read from stdin: area or territory rules, komi, dead stones,
+    /// captures, seki and group tax; prints B+3.5, W+0.5 or 0 (or --json).
+    Score(score::ScoreArgs),
     /// Measure the hot paths (playouts, ...) on this machine.
     Bench(bench::BenchArgs),
+    /// Serve the Go Text Protocol (GTP v2) on stdin/stdout: a referee and a light player.
+    Gtp(gtp::GtpArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -42,6 +53,9 @@ pub fn run() -> i32 {
     match cli.command {
         Command::Move(args) => move_cmd::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Territory(args) => territory::run(&args),
+        Command::Score(args) => score::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
     }
 }

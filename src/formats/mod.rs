@@ -3,3 +3,4 @@
 //! - [`digits`]: the move task's size / digit rows / `col row color` format.
 
 pub mod digits;
+pub mod text;

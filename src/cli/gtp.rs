@@ -1,0 +1,55 @@
+//! `tengen gtp`: serve the Go Text Protocol on stdin/stdout.
+
+use std::io::{self, BufReader};
+
+use clap::Args;
+use tengen::gtp::{run as serve, Engine, EngineConfig};
+use tengen::Rules;
+
+/// Options of `tengen gtp`.
+#[derive(Args, Debug)]
+pub struct GtpArgs {
+    /// Playouts per generated move (an upper bound when the controller sends time settings).
+    #[arg(long, default_value_t = 3000)]
+    playouts: u32,
+    /// Resign when the best move's estimated win rate falls below this (0 to 1); never by
+    /// default.
+    #[arg(long, value_parser = parse_threshold)]
+    resign_threshold: Option<f64>,
+    /// Rule set at start (changeable with kata-set-rules / kgs-rules).
+    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
+    rules: Rules,
+    /// Random seed of the move search.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::from_name(s).map_err(|e| e.to_string())
+}
+
+fn parse_threshold(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("{s:?} is not a number from 0 to 1")),
+    }
+}
+
+/// Serve until `quit` or the end of input. Returns the exit status.
+pub fn run(args: &GtpArgs) -> i32 {
+    let mut engine = Engine::new(EngineConfig {
+        playouts: args.playouts.max(1),
+        resign_threshold: args.resign_threshold,
+        seed: args.seed,
+        rules: args.rules,
+    });
+    let input = BufReader::new(io::stdin().lock());
+    match serve(&mut engine, input, io::stdout().lock()) {
+        Ok(()) => 0,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            eprintln!("tengen gtp: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! `tengen score`: count a final position read from stdin.
+
+use std::io::{self, Read, Write};
+
+use clap::Args;
+use tengen::formats::text::{read_board, InputFormat};
+use tengen::score::{score, ScoreOptions};
+use tengen::{Komi, Point, Rules, Size};
+
+use super::EXIT_USAGE;
+
+/// Options of `tengen score`.
+#[derive(Args, Debug)]
+pub struct ScoreArgs {
+    /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...).
+    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
+    rules: Rules,
+    /// Komi, a whole or half number (default: the rule set's).
+    #[arg(long, value_parser = parse_komi, allow_negative_numbers = true)]
+    komi: Option<Komi>,
+    /// Dead stones: points `x,y` (column, row from 0 at the top) or GTP vertices (`D4`),
+    /// separated by spaces or semicolons; each marks its whole chain. May be repeated.
+    #[arg(long, value_name = "POINTS")]
+    dead: Vec<String>,
+    /// Stones captured during the game by Black and by White: `B,W`.
+    #[arg(long, value_name = "B,W", value_parser = parse_captures, default_value = "0,0")]
+    captures: [u32; 2],
+    /// Handicap stones Black received (for the rule set's white bonus).
+    #[arg(long, default_value_t = 0)]
+    handicap: u32,
+    /// First remove the stones Benson's pass-alive analysis proves dead.
+    #[arg(long)]
+    pass_alive: bool,
+    /// Print the breakdown per player and the owner of every point as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Board format on stdin: auto, json, text or digits.
+    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    input: InputFormat,
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::from_name(s).map_err(|e| e.to_string())
+}
+
+fn parse_komi(s: &str) -> Result<Komi, String> {
+    s.parse()
+        .map_err(|e: tengen::rules::KomiError| e.to_string())
+}
+
+fn parse_format(s: &str) -> Result<InputFormat, String> {
+    s.parse()
+        .map_err(|e: tengen::formats::text::UnknownFormat| e.to_string())
+}
+
+fn parse_captures(s: &str) -> Result<[u32; 2], String> {
+    let err = || format!("captures {s:?} must be two counts B,W such as 3,0");
+    let (b, w) = s.split_once(',').ok_or_else(err)?;
+    Ok([
+        b.trim().parse().map_err(|_| err())?,
+        w.trim().parse().map_err(|_| err())?,
+    ])
+}
+
+/// One dead-stone token: `x,y` or a GTP vertex; the error names the token.
+fn parse_point(tok: &str, size: Size) -> Result<Point, String> {
+    let off = |x: i64, y: i64| {
+        format!(
+            "dead stone {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
+            size.width() - 1,
+            size.height() - 1
+        )
+    };
+    if let Some((a, b)) = tok.split_once(',') {
+        let bad = || format!("dead stone {tok:?} is not a point x,y or a vertex such as D4");
+        let x: i64 = a.trim().parse().map_err(|_| bad())?;
+        let y: i64 = b.trim().parse().map_err(|_| bad())?;
+        return size.point(x, y).ok_or_else(|| off(x, y));
+    }
+    const LETTERS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let up = tok.to_ascii_uppercase();
+    let split = up.find(|c: char| c.is_ascii_digit()).unwrap_or(up.len());
+    let (letters, digits) = up.split_at(split);
+    let bad = || format!("dead stone {tok:?} is not a point x,y or a vertex such as D4");
+    let x = match letters.len() {
+        1 => LETTERS.find(letters).ok_or_else(bad)? as i64,
+        2 => {
+            let hi = LETTERS.find(&letters[..1]).ok_or_else(bad)? as i64;
+            let lo = LETTERS.find(&letters[1..]).ok_or_else(bad)? as i64;
+            (hi + 1) * 25 + lo
+        }
+        _ => return Err(bad()),
+    };
+    let row: i64 = digits.parse().map_err(|_| bad())?;
+    let y = size.height() as i64 - row;
+    size.point(x, y).ok_or_else(|| off(x, y))
+}
+
+/// Run the command; returns the exit status.
+pub fn run(args: &ScoreArgs) -> i32 {
+    let fail = |msg: String| {
+        eprintln!("tengen score: {msg}");
+        EXIT_USAGE
+    };
+    let mut input = String::new();
+    if let Err(e) = io::stdin().read_to_string(&mut input) {
+        return fail(format!("cannot read stdin: {e}"));
+    }
+    let board = match read_board(&input, args.input) {
+        Ok(b) => b,
+        Err(e) => return fail(e.to_string()),
+    };
+    let mut rules = args.rules;
+    if let Some(k) = args.komi {
+        rules.komi = k;
+    }
+    let mut opts = ScoreOptions::new(rules);
+    opts.captures = args.captures;
+    opts.handicap = args.handicap;
+    opts.pass_alive = args.pass_alive;
+    for list in &args.dead {
+        for tok in list.split([' ', ';', '\t']).filter(|t| !t.is_empty()) {
+            match parse_point(tok, board.size()) {
+                Ok(p) => opts.dead.push(p),
+                Err(e) => return fail(e),
+            }
+        }
+    }
+    let s = match score(&board, &opts) {
+        Ok(s) => s,
+        Err(e) => return fail(e.to_string()),
+    };
+    let text = if args.json {
+        let mut j = serde_json::to_string(&s).unwrap_or_default();
+        j.push('\n');
+        j
+    } else {
+        format!("{}\n", s.result)
+    };
+    let mut out = io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        return 1;
+    }
+    0
+}

@@ -1,0 +1,102 @@
+//! `tengen territory`: the original territory task on a board read from stdin.
+
+use std::io::{self, Read, Write};
+
+use clap::Args;
+use tengen::formats::text::{read_board, render, InputFormat, TextStyle};
+use tengen::territory::{territory_at, Owner, TerritoryMap};
+
+use super::EXIT_USAGE;
+
+/// Options of `tengen territory`.
+#[derive(Args, Debug)]
+pub struct TerritoryArgs {
+    /// The region containing column X, row Y (from 0) instead of all regions; off the board
+    /// prints `{"error":"Invalid coordinate"}` and exits with status 1.
+    #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true)]
+    at: Option<Vec<i64>>,
+    /// Board format on stdin: auto, json, text or digits.
+    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    input: InputFormat,
+    /// Print a picture instead of JSON: stones `X`/`O`, black territory `x`, white `o`,
+    /// points owned by nobody `.` (with --at, only that region is marked).
+    #[arg(long)]
+    text: bool,
+    /// With --text, frame the picture with GTP coordinates.
+    #[arg(long, requires = "text")]
+    coordinates: bool,
+}
+
+fn parse_format(s: &str) -> Result<InputFormat, String> {
+    s.parse()
+        .map_err(|e: tengen::formats::text::UnknownFormat| e.to_string())
+}
+
+fn mark(owner: Owner) -> char {
+    match owner {
+        Owner::Black => 'x',
+        Owner::White => 'o',
+        Owner::None => '.',
+    }
+}
+
+/// Run the command; returns the exit status.
+pub fn run(args: &TerritoryArgs) -> i32 {
+    let mut input = String::new();
+    if let Err(e) = io::stdin().read_to_string(&mut input) {
+        eprintln!("tengen territory: cannot read stdin: {e}");
+        return EXIT_USAGE;
+    }
+    let board = match read_board(&input, args.input) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("tengen territory: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let style = TextStyle {
+        coordinates: args.coordinates,
+    };
+    let (text, status) = match args.at.as_deref() {
+        Some(&[x, y]) => match territory_at(&board, x, y) {
+            Ok(t) if args.text => {
+                let s = render(&board, style, |p| {
+                    t.points.binary_search(&p).is_ok().then(|| mark(t.owner))
+                });
+                (s, 0)
+            }
+            Ok(t) => (json(&t), 0),
+            Err(e) => (
+                format!("{}\n", serde_json::json!({ "error": e.to_string() })),
+                1,
+            ),
+        },
+        _ => {
+            let mut map = TerritoryMap::new();
+            map.compute(&board);
+            if args.text {
+                let s = render(&board, style, |p| {
+                    board.get(p).is_none().then(|| mark(map.owner(&board, p)))
+                });
+                (s, 0)
+            } else {
+                (json(&map.territories(&board)), 0)
+            }
+        }
+    };
+    let mut out = io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .is_err()
+    {
+        return 1;
+    }
+    status
+}
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string(v).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -1,0 +1,666 @@
+//! Boards as text: reading the three picture formats people paste, and writing a picture.
+//!
+//! # Reading ([`read_board`])
+//! - **JSON** ([`InputFormat::Json`]): the territory task's array of strings, one string per
+//!   row, each character a point: space empty, `B` black, `W` white (the plain-text characters
+//!   below are accepted too). The task's own single-quoted notation `['  B  ', ...]` is
+//!   accepted when the text has no double quote. Detected when the first non-blank character is
+//!   `[`.
+//! - **Plain text** ([`InputFormat::Text`]): one row per line; `.`, `+` or space empty, `B` or
+//!   `X` black, `W` or `O` white. Spaces are points, so trailing spaces count; completely empty
+//!   lines before the first row and after the last are ignored, an empty line between rows is a
+//!   ragged row.
+//! - **Digit rows** ([`InputFormat::Digits`]): the move task's rows of `0`/`1`/`2`, with no
+//!   separator or with white space between digits, optionally preceded by the task's size line
+//!   (then exactly that many rows of that many digits) and followed by its `col row color` move
+//!   line, which is ignored. A first line holding one number is the size line when the next
+//!   line has that many digits. Detected when the text contains any ASCII digit (the other
+//!   formats have none).
+//!
+//! Every board must be rectangular, 1 to 52 points a side. Errors ([`TextError`]) name the line
+//! and column (both from 1) in the input; for JSON, of the character inside its string literal.
+//! CRLF line ends are accepted everywhere.
+//!
+//! # Writing ([`render`], [`write_text`])
+//! `X` black, `O` white, `.` empty, or a caller's mark per point (territory pictures mark
+//! owned points with `x`/`o`). With [`TextStyle::coordinates`], GTP-style column letters
+//! (`A`.., no `I`) and row numbers (bottom row 1) frame a spaced picture, as GTP `showboard`
+//! prints it; without, the rows read back with [`read_board`].
+//!
+//! ```
+//! use tengen::formats::text::{read_board, render, InputFormat, TextStyle};
+//! let b = read_board("X.O\n.X.\n", InputFormat::Auto).unwrap();
+//! assert_eq!(render(&b, TextStyle::default(), |_| None), "X.O\n.X.\n");
+//! let e = read_board("X.O\n.Q.\n", InputFormat::Auto).unwrap_err();
+//! assert_eq!(e.to_string(), "line 2, column 2: unknown character 'Q' (expected . + space B X W O)");
+//! ```
+
+use std::fmt;
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use crate::{Board, Color, Point, Size, MAX_SIZE};
+
+/// Which picture format to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum InputFormat {
+    /// Decide from the text (see the module docs).
+    #[default]
+    Auto,
+    /// A JSON array of strings.
+    Json,
+    /// Plain text rows.
+    Text,
+    /// Digit rows (move task).
+    Digits,
+}
+
+/// An input format name other than `auto`, `json`, `text`, `digits`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown input format {0:?}: expected auto, json, text or digits")]
+pub struct UnknownFormat(pub String);
+
+impl FromStr for InputFormat {
+    type Err = UnknownFormat;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(InputFormat::Auto),
+            "json" => Ok(InputFormat::Json),
+            "text" | "plain" => Ok(InputFormat::Text),
+            "digits" | "digit" | "move" => Ok(InputFormat::Digits),
+            _ => Err(UnknownFormat(s.to_string())),
+        }
+    }
+}
+
+/// What is wrong with a board text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TextErrorKind {
+    /// No rows at all.
+    Empty,
+    /// The JSON is malformed or not an array of strings (serde_json's message).
+    Json(String),
+    /// A character that is no point of the format.
+    BadChar {
+        /// The character.
+        ch: char,
+        /// The characters the format accepts, for the message.
+        expected: &'static str,
+    },
+    /// A row whose length differs from the first row's.
+    Ragged {
+        /// The row (from 0).
+        row: usize,
+        /// The first row's length.
+        expected: usize,
+        /// This row's length.
+        found: usize,
+    },
+    /// A side outside 1..=52.
+    TooLarge {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+    },
+    /// The size line promises a number of rows the input does not have.
+    RowCount {
+        /// Rows promised.
+        expected: usize,
+        /// Rows found.
+        found: usize,
+    },
+    /// Text after the board that is not a move line.
+    Trailing,
+}
+
+/// A board text error at a line and column (from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct TextError {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1, where it applies.
+    pub column: Option<usize>,
+    /// What is wrong.
+    pub kind: TextErrorKind,
+}
+
+impl fmt::Display for TextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use TextErrorKind as K;
+        write!(f, "line {}", self.line)?;
+        if let Some(c) = self.column {
+            write!(f, ", column {c}")?;
+        }
+        f.write_str(": ")?;
+        match &self.kind {
+            K::Empty => f.write_str("no board: the input has no rows"),
+            K::Json(m) => write!(f, "invalid JSON board (an array of strings): {m}"),
+            K::BadChar { ch, expected } => {
+                write!(f, "unknown character {ch:?} (expected {expected})")
+            }
+            K::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} points but the first row has {expected}: rows must have equal length"
+            ),
+            K::TooLarge { width, height } => write!(
+                f,
+                "a {width}x{height} board is not supported: each side must be from 1 to {MAX_SIZE}"
+            ),
+            K::RowCount { expected, found } => write!(
+                f,
+                "the size line asks for {expected} rows of {expected} points, found {found} rows"
+            ),
+            K::Trailing => f.write_str("unexpected text after the board"),
+        }
+    }
+}
+
+const TEXT_CHARS: &str = ". + space B X W O";
+const DIGIT_CHARS: &str = "0 1 2";
+
+fn text_point(ch: char) -> Option<Option<Color>> {
+    match ch {
+        '.' | ' ' | '+' => Some(None),
+        'B' | 'X' => Some(Some(Color::Black)),
+        'W' | 'O' => Some(Some(Color::White)),
+        _ => None,
+    }
+}
+
+/// One row being built: points with the (line, column) of each, for error messages.
+struct Rows {
+    cells: Vec<Vec<Option<Color>>>,
+    /// Line of each row.
+    lines: Vec<usize>,
+}
+
+impl Rows {
+    fn new() -> Rows {
+        Rows {
+            cells: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    fn into_board(self, last_line: usize) -> Result<Board, TextError> {
+        let height = self.cells.len();
+        if height == 0 {
+            return Err(TextError {
+                line: last_line.max(1),
+                column: None,
+                kind: TextErrorKind::Empty,
+            });
+        }
+        let width = self.cells[0].len();
+        for (row, r) in self.cells.iter().enumerate() {
+            if r.len() != width {
+                return Err(TextError {
+                    line: self.lines[row],
+                    column: None,
+                    kind: TextErrorKind::Ragged {
+                        row,
+                        expected: width,
+                        found: r.len(),
+                    },
+                });
+            }
+        }
+        let size = Size::new(width, height).map_err(|_| TextError {
+            line: self.lines[0],
+            column: None,
+            kind: TextErrorKind::TooLarge { width, height },
+        })?;
+        let mut board = Board::new(size);
+        let edits = self.cells.iter().enumerate().flat_map(|(y, r)| {
+            r.iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_some())
+                .map(move |(x, &c)| (Point::new(x as u8, y as u8), c))
+        });
+        board.edit(edits.collect::<Vec<_>>());
+        Ok(board)
+    }
+}
+
+/// Read a board in `format` (see the module docs for the formats and their leniency).
+///
+/// # Errors
+/// A [`TextError`] naming the line and column of the first problem.
+pub fn read_board(input: &str, format: InputFormat) -> Result<Board, TextError> {
+    let format = match format {
+        InputFormat::Auto => detect(input),
+        f => f,
+    };
+    match format {
+        InputFormat::Json => read_json(input),
+        InputFormat::Digits => read_digits(input),
+        _ => read_text(input),
+    }
+}
+
+/// The format [`InputFormat::Auto`] picks for `input`.
+pub fn detect(input: &str) -> InputFormat {
+    if input.trim_start().starts_with('[') {
+        InputFormat::Json
+    } else if input.bytes().any(|b| b.is_ascii_digit()) {
+        InputFormat::Digits
+    } else {
+        InputFormat::Text
+    }
+}
+
+/// Lines with their number (from 1), line ends stripped.
+fn lines(input: &str) -> impl Iterator<Item = (usize, &str)> {
+    input
+        .split('\n')
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+}
+
+fn read_text(input: &str) -> Result<Board, TextError> {
+    let all: Vec<(usize, &str)> = lines(input).collect();
+    let first = all.iter().position(|(_, l)| !l.is_empty());
+    let last = all.iter().rposition(|(_, l)| !l.is_empty());
+    let mut rows = Rows::new();
+    if let (Some(a), Some(b)) = (first, last) {
+        for &(line, text) in &all[a..=b] {
+            let mut r = Vec::with_capacity(text.len());
+            for (i, ch) in text.chars().enumerate() {
+                let c = text_point(ch).ok_or(TextError {
+                    line,
+                    column: Some(i + 1),
+                    kind: TextErrorKind::BadChar {
+                        ch,
+                        expected: TEXT_CHARS,
+                    },
+                })?;
+                r.push(c);
+            }
+            rows.cells.push(r);
+            rows.lines.push(line);
+        }
+    }
+    rows.into_board(all.len())
+}
+
+/// (line, column) from 1 of the character at byte `at` of `input`.
+fn line_col(input: &str, at: usize) -> (usize, usize) {
+    let before = &input[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, input[start..at].chars().count() + 1)
+}
+
+/// Byte offsets of the opening quote of each top-level string literal of a JSON text that
+/// parsed as an array of strings.
+fn string_starts(raw: &str) -> Vec<usize> {
+    let b = raw.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'"' {
+            out.push(i);
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Byte offset in `raw` of the `k`-th decoded character of the string literal opening at `q`.
+fn char_offset(raw: &str, q: usize, k: usize) -> usize {
+    let b = raw.as_bytes();
+    let mut i = q + 1;
+    for _ in 0..k {
+        if i >= b.len() {
+            break;
+        }
+        i += if b[i] == b'\\' {
+            if b.get(i + 1) == Some(&b'u') {
+                6
+            } else {
+                2
+            }
+        } else {
+            raw[i..].chars().next().map_or(1, char::len_utf8)
+        };
+    }
+    i.min(raw.len())
+}
+
+fn read_json(input: &str) -> Result<Board, TextError> {
+    // The task writes its example with single quotes; when the text has no double quote, a
+    // single quote can only be a string delimiter, and swapping keeps every byte offset.
+    let owned;
+    let raw = if !input.contains('"') && input.contains('\'') {
+        owned = input.replace('\'', "\"");
+        owned.as_str()
+    } else {
+        input
+    };
+    let strings: Vec<String> = serde_json::from_str(raw).map_err(|e| TextError {
+        line: e.line().max(1),
+        column: (e.column() > 0).then_some(e.column()),
+        kind: TextErrorKind::Json(
+            e.to_string()
+                .split(" at line ")
+                .next()
+                .unwrap_or("")
+                .to_string(),
+        ),
+    })?;
+    let starts = string_starts(raw);
+    let pos_of = |row: usize, k: usize| -> (usize, Option<usize>) {
+        match starts.get(row) {
+            Some(&q) => {
+                let (l, c) = line_col(raw, char_offset(raw, q, k));
+                (l, Some(c))
+            }
+            None => (1, None),
+        }
+    };
+    let mut rows = Rows::new();
+    for (row, s) in strings.iter().enumerate() {
+        let mut r = Vec::with_capacity(s.len());
+        for (k, ch) in s.chars().enumerate() {
+            let Some(c) = text_point(ch) else {
+                let (line, column) = pos_of(row, k);
+                return Err(TextError {
+                    line,
+                    column,
+                    kind: TextErrorKind::BadChar {
+                        ch,
+                        expected: TEXT_CHARS,
+                    },
+                });
+            };
+            r.push(c);
+        }
+        rows.cells.push(r);
+        rows.lines.push(pos_of(row, 0).0);
+    }
+    let last = input.lines().count();
+    rows.into_board(last)
+}
+
+/// Digit tokens of a line: (column from 1, character), spaced or not.
+fn digit_row(line: usize, text: &str) -> Result<Vec<Option<Color>>, TextError> {
+    let mut r = Vec::new();
+    for (i, ch) in text.chars().enumerate() {
+        let c = match ch {
+            '0' => None,
+            '1' => Some(Color::Black),
+            '2' => Some(Color::White),
+            c if c.is_whitespace() => continue,
+            _ => {
+                return Err(TextError {
+                    line,
+                    column: Some(i + 1),
+                    kind: TextErrorKind::BadChar {
+                        ch,
+                        expected: DIGIT_CHARS,
+                    },
+                })
+            }
+        };
+        r.push(c);
+    }
+    Ok(r)
+}
+
+fn read_digits(input: &str) -> Result<Board, TextError> {
+    let all: Vec<(usize, &str)> = lines(input).filter(|(_, l)| !l.trim().is_empty()).collect();
+    let n_lines = input.lines().count();
+    let mut rows = Rows::new();
+    let mut body = &all[..];
+    // the size line: one number, and the next line has that many digits
+    let mut promised = None;
+    if let Some(&(_, first)) = all.first() {
+        let t = first.trim();
+        if let Ok(n) = t.parse::<usize>() {
+            let next_len = all
+                .get(1)
+                .map(|&(l, s)| digit_row(l, s).map(|r| r.len()).unwrap_or(0));
+            if !t.contains(char::is_whitespace) && next_len == Some(n) {
+                promised = Some(n);
+                body = &all[1..];
+            }
+        }
+    }
+    if let Some(n) = promised {
+        if body.len() < n {
+            return Err(TextError {
+                line: n_lines.max(1),
+                column: None,
+                kind: TextErrorKind::RowCount {
+                    expected: n,
+                    found: body.len(),
+                },
+            });
+        }
+        // after the rows: at most the move task's `col row color` line
+        let rest = &body[n..];
+        if let Some(&(line, text)) = rest.first() {
+            let fields: Vec<&str> = text.split_whitespace().collect();
+            let is_move = fields.len() == 3 && fields.iter().all(|f| f.parse::<i64>().is_ok());
+            if !is_move || rest.len() > 1 {
+                let line = if is_move { rest[1].0 } else { line };
+                return Err(TextError {
+                    line,
+                    column: None,
+                    kind: TextErrorKind::Trailing,
+                });
+            }
+        }
+        body = &body[..n];
+    }
+    for &(line, text) in body {
+        rows.cells.push(digit_row(line, text)?);
+        rows.lines.push(line);
+    }
+    if let Some(n) = promised {
+        if let Some(row) = rows.cells.iter().position(|r| r.len() != n) {
+            return Err(TextError {
+                line: rows.lines[row],
+                column: None,
+                kind: TextErrorKind::Ragged {
+                    row,
+                    expected: n,
+                    found: rows.cells[row].len(),
+                },
+            });
+        }
+    }
+    rows.into_board(n_lines)
+}
+
+/// How [`render`] draws a board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TextStyle {
+    /// Frame the picture with GTP column letters and row numbers, points separated by spaces.
+    pub coordinates: bool,
+}
+
+/// GTP column letters: `A` to `Z` without `I`, then two letters.
+fn column_label(x: usize) -> String {
+    const L: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    if x < L.len() {
+        (L[x] as char).to_string()
+    } else {
+        format!("{}{}", L[x / L.len() - 1] as char, L[x % L.len()] as char)
+    }
+}
+
+/// Write a picture of `board`: `X`, `O`, `.`, or `mark(p)` where it returns a character (for
+/// any point, stone or not).
+///
+/// # Errors
+/// Any write error.
+pub fn write_text<W: Write>(
+    out: &mut W,
+    board: &Board,
+    style: TextStyle,
+    mark: impl Fn(Point) -> Option<char>,
+) -> io::Result<()> {
+    let (w, h) = (board.width(), board.height());
+    let labels: Vec<String> = (0..w).map(column_label).collect();
+    let label_w = labels.iter().map(String::len).max().unwrap_or(1);
+    let num_w = h.to_string().len();
+    let header = |out: &mut W| -> io::Result<()> {
+        let mut s = " ".repeat(num_w + 1);
+        for l in &labels {
+            s.push_str(&format!("{l:<label_w$} "));
+        }
+        writeln!(out, "{}", s.trim_end())
+    };
+    if style.coordinates {
+        header(out)?;
+    }
+    let mut line = String::with_capacity(w * (label_w + 1) + 2 * num_w + 4);
+    for y in 0..h {
+        line.clear();
+        let num = h - y;
+        if style.coordinates {
+            line.push_str(&format!("{num:>num_w$} "));
+        }
+        for x in 0..w {
+            let p = Point::new(x as u8, y as u8);
+            let ch = mark(p).unwrap_or(match board.get(p) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None => '.',
+            });
+            line.push(ch);
+            if style.coordinates {
+                for _ in 0..label_w {
+                    line.push(' ');
+                }
+            }
+        }
+        if style.coordinates {
+            line.push_str(&format!("{num}"));
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    if style.coordinates {
+        header(out)?;
+    }
+    Ok(())
+}
+
+/// [`write_text`] into a `String`.
+pub fn render(board: &Board, style: TextStyle, mark: impl Fn(Point) -> Option<char>) -> String {
+    let mut out = Vec::new();
+    // writing into a Vec cannot fail
+    let _ = write_text(&mut out, board, style, mark);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(s: &str, f: InputFormat) -> TextError {
+        read_board(s, f).unwrap_err()
+    }
+
+    #[test]
+    fn detects_formats() {
+        assert_eq!(detect(" [\"B\"]"), InputFormat::Json);
+        assert_eq!(detect("3\n000\n"), InputFormat::Digits);
+        assert_eq!(detect("X.\n.O\n"), InputFormat::Text);
+    }
+
+    #[test]
+    fn three_formats_give_the_same_board() {
+        let a = read_board(r#"["B W", " WB"]"#, InputFormat::Auto).unwrap();
+        let b = read_board("X.O\n.OX\n", InputFormat::Auto).unwrap();
+        let c = read_board("102\n021\n", InputFormat::Auto).unwrap();
+        let d = read_board("['B W', ' WB']", InputFormat::Auto).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, c);
+        assert_eq!(a, d);
+        assert_eq!(a.size(), Size::new(3, 2).unwrap());
+    }
+
+    #[test]
+    fn digits_with_size_and_move_lines() {
+        let a = read_board("3\n0 1 2\n000\n200\n1 0 2\n", InputFormat::Auto).unwrap();
+        assert_eq!(a.size(), Size::square(3).unwrap());
+        assert_eq!(a.get(Point::new(0, 2)), Some(Color::White));
+        // a one-column board without a size line
+        let b = read_board("0\n2\n1\n", InputFormat::Digits).unwrap();
+        assert_eq!(b.size(), Size::new(1, 3).unwrap());
+        // a lone number followed by a row of that many digits is the size line
+        let b = read_board("1\n0\n", InputFormat::Digits).unwrap();
+        assert_eq!(b.size(), Size::square(1).unwrap());
+        let e = err("3\n012\n000\n", InputFormat::Auto);
+        assert_eq!(
+            e.kind,
+            TextErrorKind::RowCount {
+                expected: 3,
+                found: 2
+            }
+        );
+        let e = err("2\n01\n00\n1 1 1\n00\n", InputFormat::Auto);
+        assert_eq!((e.line, e.kind), (5, TextErrorKind::Trailing));
+        let e = err("2\n01\n0\n", InputFormat::Auto);
+        assert_eq!(e.line, 3);
+        assert!(matches!(e.kind, TextErrorKind::Ragged { row: 1, .. }));
+        let e = err("012\n0x2\n", InputFormat::Auto);
+        assert_eq!((e.line, e.column), (2, Some(2)));
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let e = err("X.\nXOX\n", InputFormat::Auto);
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("row 1 has 3 points"));
+        let e = err("[\"B \",\n \" Q\"]", InputFormat::Auto);
+        assert_eq!((e.line, e.column), (2, Some(4)));
+        let e = err("[\"B\", 3]", InputFormat::Auto);
+        assert!(matches!(e.kind, TextErrorKind::Json(_)));
+        assert_eq!(e.line, 1);
+        let e = err("", InputFormat::Auto);
+        assert_eq!(e.kind, TextErrorKind::Empty);
+        let e = err("[]", InputFormat::Auto);
+        assert_eq!(e.kind, TextErrorKind::Empty);
+        let long = ".".repeat(53);
+        let e = err(&long, InputFormat::Text);
+        assert!(matches!(e.kind, TextErrorKind::TooLarge { width: 53, .. }));
+        let e = err("X.\n\n.X\n", InputFormat::Text);
+        assert!(matches!(e.kind, TextErrorKind::Ragged { row: 1, .. }));
+    }
+
+    #[test]
+    fn spaces_are_points_and_crlf_is_fine() {
+        let b = read_board("\n  \r\nX \r\n\n", InputFormat::Text).unwrap();
+        assert_eq!(b.size(), Size::new(2, 2).unwrap());
+        assert_eq!(b.get(Point::new(0, 1)), Some(Color::Black));
+    }
+
+    #[test]
+    fn render_with_coordinates_and_marks() {
+        let b = read_board("X.\n.O\n", InputFormat::Text).unwrap();
+        let s = render(&b, TextStyle { coordinates: true }, |p| {
+            (p == Point::new(1, 0)).then_some('x')
+        });
+        assert_eq!(s, "  A B\n2 X x 2\n1 . O 1\n  A B\n");
+        assert_eq!(column_label(25), "AA");
+        let round = read_board(
+            &render(&b, TextStyle::default(), |_| None),
+            InputFormat::Auto,
+        );
+        assert_eq!(round.unwrap(), b);
+    }
+}

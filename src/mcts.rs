@@ -1,0 +1,327 @@
+//! A light Monte Carlo tree search over the fast playouts: the move generator behind GTP's
+//! `genmove`.
+//!
+//! UCT with first-play urgency: each iteration copies the root position, walks down the tree
+//! choosing children by upper confidence bound, expands a leaf once it has been visited, runs
+//! one light playout (see [`crate::playout`]) and backs the result up. Children are the moves
+//! legal under simple ko with suicide forbidden that do not fill one of the mover's own
+//! one-point eyes, plus a pass; two passes in a row end a line and are scored directly. At the
+//! root, moves are also checked against the game's full rules (superko included), so the
+//! chosen move is always legal in the game. Results are counted by area (Tromp-Taylor) with
+//! komi and the white handicap bonus of the rules.
+//!
+//! The tree is a flat arena of nodes reused between searches; nothing is allocated per
+//! playout.
+
+use std::time::{Duration, Instant};
+
+use crate::board::Board;
+use crate::playout::{is_eye, Playout, Rng};
+use crate::rules::Scoring;
+use crate::{Color, Game, Move};
+
+/// How hard to search.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchLimits {
+    /// Maximum playouts.
+    pub playouts: u32,
+    /// Maximum wall time, if any.
+    pub time: Option<Duration>,
+}
+
+/// What the search found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (a pass when nothing is worth playing).
+    pub mv: Move,
+    /// The mover's estimated chance of winning after that move, 0 to 1.
+    pub win_rate: f64,
+    /// Playouts run.
+    pub playouts: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// Padded index of the move into this node; 0 for a pass.
+    mv: u16,
+    visits: u32,
+    /// Wins for the player who made `mv`.
+    wins: f32,
+    first_child: u32,
+    n_children: u16,
+    expanded: bool,
+}
+
+/// A reusable search engine.
+#[derive(Clone, Debug)]
+pub struct Search {
+    nodes: Vec<Node>,
+    board: Board,
+    playout: Playout,
+    rng: Rng,
+    path: Vec<u32>,
+}
+
+const EXPLORATION: f32 = 0.6;
+const FIRST_PLAY_URGENCY: f32 = 1.1;
+
+impl Search {
+    /// A search engine for boards like `board`, with a random seed.
+    pub fn new(board: &Board, seed: u64) -> Search {
+        Search {
+            nodes: Vec::new(),
+            board: board.clone(),
+            playout: Playout::new(board.clone(), Color::Black),
+            rng: Rng::new(seed),
+            path: Vec::new(),
+        }
+    }
+
+    /// Candidate moves for `c` on `b`: legal (simple ko, no suicide), not an own eye.
+    fn candidates(b: &Board, c: u8, out: &mut Vec<u16>) {
+        out.clear();
+        for &e in b.empties() {
+            let p = e as usize;
+            if b.empty_nbrs(p) > 0
+                || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos(p, c))
+            {
+                out.push(e);
+            }
+        }
+    }
+
+    fn expand(&mut self, node: u32, c: u8, root_filter: Option<(&Game, bool)>) {
+        let mut moves = Vec::new();
+        Search::candidates(&self.board, c, &mut moves);
+        let mut allow_pass = true;
+        if let Some((game, cleanup)) = root_filter {
+            let color = Color::from_digit(c).unwrap_or(Color::Black);
+            moves.retain(|&m| game.is_legal(color, Move::Play(self.board.point(m as usize))));
+            // during cleanup, pass only when nothing else is left
+            allow_pass = !cleanup || moves.is_empty();
+        }
+        let first = self.nodes.len() as u32;
+        for m in moves {
+            self.nodes.push(Node {
+                mv: m,
+                visits: 0,
+                wins: 0.0,
+                first_child: 0,
+                n_children: 0,
+                expanded: false,
+            });
+        }
+        if allow_pass {
+            self.nodes.push(Node {
+                mv: 0,
+                visits: 0,
+                wins: 0.0,
+                first_child: 0,
+                n_children: 0,
+                expanded: false,
+            });
+        }
+        let count = (self.nodes.len() as u32 - first) as u16;
+        let n = &mut self.nodes[node as usize];
+        n.first_child = first;
+        n.n_children = count;
+        n.expanded = true;
+    }
+
+    fn select(&mut self, node: u32) -> u32 {
+        let n = self.nodes[node as usize];
+        let log_n = ((n.visits.max(1)) as f32).ln();
+        let mut best = n.first_child;
+        let mut best_v = f32::NEG_INFINITY;
+        for i in n.first_child..n.first_child + n.n_children as u32 {
+            let ch = &self.nodes[i as usize];
+            let v = if ch.visits == 0 {
+                // tiny random tie-break so unvisited children are tried in random order
+                FIRST_PLAY_URGENCY + (self.rng.below(1000) as f32) * 1e-6
+            } else {
+                ch.wins / ch.visits as f32 + EXPLORATION * (log_n / ch.visits as f32).sqrt()
+            };
+            if v > best_v {
+                best_v = v;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Search the position of `game` for the side to move and return the best move.
+    /// `cleanup` forbids passing while anything else is legal (KGS's genmove_cleanup).
+    pub fn run(&mut self, game: &Game, limits: SearchLimits, cleanup: bool) -> SearchResult {
+        let root_board = game.board().clone();
+        let me = game.to_move();
+        let rules = *game.rules();
+        // White's bonus counts for area results; territory games are also judged by area here,
+        // which agrees with territory counting up to a point or two in finished positions.
+        let _ = Scoring::Area;
+        let komi2 = rules.komi.half_points();
+        self.nodes.clear();
+        self.nodes.push(Node {
+            mv: 0,
+            visits: 0,
+            wins: 0.0,
+            first_child: 0,
+            n_children: 0,
+            expanded: false,
+        });
+        self.board.copy_from(&root_board);
+        self.expand(0, me.digit(), Some((game, cleanup)));
+        let start = Instant::now();
+        let root_passes = game.consecutive_passes();
+        let mut done = 0;
+        while done < limits.playouts {
+            if let Some(t) = limits.time {
+                if done % 64 == 0 && start.elapsed() >= t {
+                    break;
+                }
+            }
+            self.board.copy_from(&root_board);
+            self.path.clear();
+            self.path.push(0);
+            let mut node = 0u32;
+            let mut color = me.digit();
+            let mut passes = root_passes;
+            loop {
+                let n = self.nodes[node as usize];
+                if !n.expanded {
+                    if n.visits > 0 && passes < 2 {
+                        self.expand(node, color, None);
+                    } else {
+                        break;
+                    }
+                }
+                if self.nodes[node as usize].n_children == 0 {
+                    break;
+                }
+                let ch = self.select(node);
+                let mv = self.nodes[ch as usize].mv;
+                if mv == 0 {
+                    self.board.pass();
+                    passes += 1;
+                } else {
+                    self.board.play_pos(mv as usize, color);
+                    passes = 0;
+                }
+                color ^= 3;
+                node = ch;
+                self.path.push(node);
+                if passes >= 2 {
+                    break;
+                }
+            }
+            let area = if passes >= 2 {
+                self.playout.area_of(&self.board)
+            } else {
+                let first = Color::from_digit(color).unwrap_or(Color::Black);
+                self.playout
+                    .run_from(&self.board, first, &mut self.rng)
+                    .area_diff
+            };
+            let black_wins = 2 * area > komi2;
+            // backup: node reached by a move of colour X gets a win when X won
+            let mut mover = me.digit();
+            for (k, &idx) in self.path.iter().enumerate() {
+                let n = &mut self.nodes[idx as usize];
+                n.visits += 1;
+                if k > 0 {
+                    let won = (mover == 1) == black_wins;
+                    n.wins += won as u32 as f32;
+                    mover ^= 3;
+                }
+            }
+            done += 1;
+        }
+        let root = self.nodes[0];
+        let mut best: Option<Node> = None;
+        for i in root.first_child..root.first_child + root.n_children as u32 {
+            let ch = self.nodes[i as usize];
+            if best.is_none_or(|b| ch.visits > b.visits) {
+                best = Some(ch);
+            }
+        }
+        match best {
+            Some(b) if b.mv != 0 => SearchResult {
+                mv: Move::Play(self.board.point(b.mv as usize)),
+                win_rate: b.wins as f64 / b.visits.max(1) as f64,
+                playouts: done,
+            },
+            Some(b) => SearchResult {
+                mv: Move::Pass,
+                win_rate: b.wins as f64 / b.visits.max(1) as f64,
+                playouts: done,
+            },
+            None => SearchResult {
+                mv: Move::Pass,
+                win_rate: 0.5,
+                playouts: done,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Point, Rules, Size};
+
+    fn limits(n: u32) -> SearchLimits {
+        SearchLimits {
+            playouts: n,
+            time: None,
+        }
+    }
+
+    #[test]
+    fn captures_a_big_group_in_atari() {
+        // A white chain of four on the middle row has one liberty at (4,3): Black takes it
+        // (if White extends there first, it escapes and splits Black's stones).
+        let mut b = Board::new(Size::square(7).unwrap());
+        let mut edits = Vec::new();
+        for x in 0..4u8 {
+            edits.push((Point::new(x, 3), Some(Color::White)));
+            edits.push((Point::new(x, 2), Some(Color::Black)));
+            edits.push((Point::new(x, 4), Some(Color::Black)));
+        }
+        b.edit(edits);
+        assert_eq!(b.liberties(Point::new(0, 3)), Some(1));
+        let game = Game::from_board(b, Color::Black, Rules::from_name("chinese").unwrap());
+        let mut s = Search::new(game.board(), 1);
+        let r = s.run(&game, limits(4000), false);
+        assert_eq!(r.mv, Move::Play(Point::new(4, 3)));
+        assert!(r.win_rate > 0.5);
+    }
+
+    #[test]
+    fn always_legal_and_passes_when_nothing_is_left() {
+        let game = Game::new(
+            Size::square(2).unwrap(),
+            Rules::from_name("tromp-taylor").unwrap(),
+        );
+        let mut g = game;
+        let mut s = Search::new(g.board(), 3);
+        for _ in 0..30 {
+            let r = s.run(&g, limits(200), false);
+            assert!(g.is_legal(g.to_move(), r.mv), "{:?}", r.mv);
+            g.play(r.mv).unwrap();
+            if g.is_over() {
+                break;
+            }
+        }
+        assert!(g.is_over());
+    }
+
+    #[test]
+    fn cleanup_does_not_pass_while_moves_remain() {
+        let game = Game::new(
+            Size::square(5).unwrap(),
+            Rules::from_name("chinese").unwrap(),
+        );
+        let mut s = Search::new(game.board(), 5);
+        let r = s.run(&game, limits(100), true);
+        assert_ne!(r.mv, Move::Pass);
+    }
+}

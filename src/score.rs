@@ -1,0 +1,527 @@
+//! Scoring a final position under area or territory rules, with komi, the white handicap
+//! bonus, dead stones, the seki tax and the group tax. All arithmetic is in whole and half
+//! points as integers; komi never becomes a float.
+//!
+//! # The count
+//! 1. Dead stones given by the caller are removed: each listed point marks its whole chain.
+//!    With [`ScoreOptions::pass_alive`], stones [`crate::benson`] proves certainly dead (inside
+//!    the opponent's pass-alive territory) are removed too. Removed stones are the opponent's
+//!    *dead* stones (prisoners under territory scoring).
+//! 2. Territory: each empty region bordered by one colour only is that colour's
+//!    ([`crate::territory`]).
+//! 3. **Area** scoring: stones on the board + territory. **Territory** scoring: territory +
+//!    captures made during the game + dead stones removed in step 1.
+//! 4. White adds komi and the handicap bonus ([`crate::HandicapBonus`] of the rules for the
+//!    number of handicap stones given).
+//!
+//! # Seki tax ([`Tax::Seki`] and [`Tax::All`])
+//! Under the Japanese rules (1989, articles 7–8) eye points of stones *in seki* are not
+//! territory, and a live stone is in seki when it has a *dame* liberty, an empty point that is
+//! nobody's eye. This module makes that static and deterministic as follows:
+//! 1. A *neutral point* is an empty point whose region borders both colours.
+//! 2. **Dame filling** (on a scratch copy): neutral points that either player could fill
+//!    harmlessly are filled, as players do at the end of a game: repeatedly, row by row, a
+//!    neutral point is filled with the colour whose stone there captures nothing and keeps its
+//!    chain at two liberties or more (the colour with more liberties after, Black on a tie),
+//!    until no neutral point can be filled. A neutral point that remains could only be filled
+//!    by a self-atari: it is a *shared liberty in seki*.
+//! 3. A chain is *in seki* when, in the filled copy, it has a shared liberty in seki.
+//! 4. A one-colour region (an eye or territory) bordered by at least one stone in seki is not
+//!    counted ([`PlayerScore::seki_taxed`]): this covers the eyes of groups in seki.
+//!
+//! KataGo, for comparison, plays the dame out in its encore and then taxes every region next
+//! to a remaining empty point; step 2 stands in for that play. The definition is exact for
+//! finished positions whose dame are filled or safely fillable; a position left with a dame
+//! that needs a defensive move first is outside it (such a point would be taken for seki).
+//!
+//! # Group tax ([`Tax::All`], stone scoring)
+//! As the seki tax, and then each *group* — a connected set of one colour's stones and that
+//! colour's counted territory — pays two points for its eyes, or one if it has a single
+//! territory point ([`PlayerScore::group_tax`]); this is the ancient rule that a living group
+//! needs two eyes that are never filled.
+//!
+//! ```
+//! use tengen::formats::text::{read_board, InputFormat};
+//! use tengen::score::{score, ScoreOptions};
+//! use tengen::Rules;
+//!
+//! let b = read_board(".X.O.\n.X.O.\n.X.O.\n", InputFormat::Text).unwrap();
+//! // Chinese (area): black 3 stones + 3 points, white 3 + 3 + komi 7.5
+//! let s = score(&b, &ScoreOptions::new(Rules::from_name("chinese").unwrap())).unwrap();
+//! assert_eq!(s.result.to_string(), "W+7.5");
+//! // Japanese (territory) with 2 prisoners for black: 3 + 2 against 3 + 6.5
+//! let mut opts = ScoreOptions::new(Rules::from_name("japanese").unwrap());
+//! opts.captures = [2, 0];
+//! assert_eq!(score(&b, &opts).unwrap().result.to_string(), "W+4.5");
+//! ```
+
+use std::fmt;
+
+use serde::ser::SerializeStruct;
+use serde::{Serialize, Serializer};
+
+use crate::benson::pass_alive;
+use crate::board::EMPTY;
+use crate::territory::TerritoryMap;
+use crate::{Board, Color, KoRule, Point, Rules, Scoring, Size, Tax};
+
+/// What to count besides the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreOptions {
+    /// Scoring method, taxes, komi and handicap bonus; `multi_stone_suicide` for the pass-alive
+    /// analysis.
+    pub rules: Rules,
+    /// Stones each player captured during the game, indexed by [`Color::index`] (Black first).
+    pub captures: [u32; 2],
+    /// Points of dead stones; each marks its whole chain.
+    pub dead: Vec<Point>,
+    /// Handicap stones Black received (for the white bonus).
+    pub handicap: u32,
+    /// Also remove the stones the pass-alive analysis proves dead.
+    pub pass_alive: bool,
+}
+
+impl ScoreOptions {
+    /// Options with these rules and nothing else: no captures, no dead stones, no handicap.
+    pub fn new(rules: Rules) -> ScoreOptions {
+        ScoreOptions {
+            rules,
+            captures: [0, 0],
+            dead: Vec::new(),
+            handicap: 0,
+            pass_alive: false,
+        }
+    }
+}
+
+/// A dead-stone point that marks no stone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// The point is not on the board.
+    #[error("dead stone {x} {y} is off the {size} board")]
+    DeadOffBoard {
+        /// Column given.
+        x: i64,
+        /// Row given.
+        y: i64,
+        /// The board's size.
+        size: Size,
+    },
+    /// The point is empty.
+    #[error("dead stone {0} is an empty point")]
+    DeadOnEmpty(Point),
+}
+
+/// One player's side of the count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlayerScore {
+    /// Stones of this colour left on the board (counted under area scoring).
+    pub stones: u32,
+    /// Empty points of this colour's counted territory (after the seki tax).
+    pub territory: u32,
+    /// Stones captured during the game (counted under territory scoring).
+    pub captures: u32,
+    /// Opponent stones removed as dead (counted under territory scoring).
+    pub dead: u32,
+    /// Territory points not counted because they border stones in seki.
+    pub seki_taxed: u32,
+    /// Points paid as group tax.
+    pub group_tax: u32,
+    /// Komi received, in half points.
+    #[serde(serialize_with = "half_points")]
+    pub komi: i32,
+    /// Handicap bonus received.
+    pub bonus: u32,
+    /// The total, in half points.
+    #[serde(serialize_with = "half_points")]
+    pub total: i64,
+}
+
+fn half_points<S: Serializer, T: Copy + Into<i64>>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    let h: i64 = (*v).into();
+    if h % 2 == 0 {
+        s.serialize_i64(h / 2)
+    } else {
+        s.serialize_f64(h as f64 / 2.0)
+    }
+}
+
+/// The outcome: who wins by how much, or a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `winner` wins by `margin` half points (> 0).
+    Win {
+        /// Who wins.
+        winner: Color,
+        /// Margin in half points.
+        margin: u32,
+    },
+    /// Equal scores.
+    Draw,
+}
+
+impl GameResult {
+    /// From Black's total minus White's, in half points.
+    pub fn from_difference(black_minus_white: i64) -> GameResult {
+        match black_minus_white {
+            0 => GameResult::Draw,
+            d => GameResult::Win {
+                winner: if d > 0 { Color::Black } else { Color::White },
+                margin: d.unsigned_abs().min(u32::MAX as u64) as u32,
+            },
+        }
+    }
+
+    /// Black's score minus White's, in half points.
+    pub fn black_minus_white(self) -> i64 {
+        match self {
+            GameResult::Draw => 0,
+            GameResult::Win {
+                winner: Color::Black,
+                margin,
+            } => margin as i64,
+            GameResult::Win { margin, .. } => -(margin as i64),
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    /// `B+3.5`, `W+12`, or `0` for a draw (SGF `RE` style).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            GameResult::Draw => f.write_str("0"),
+            GameResult::Win { winner, margin } => {
+                let w = if winner == Color::Black { 'B' } else { 'W' };
+                if margin % 2 == 0 {
+                    write!(f, "{w}+{}", margin / 2)
+                } else {
+                    write!(f, "{w}+{}.5", margin / 2)
+                }
+            }
+        }
+    }
+}
+
+/// A finished count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// The rules counted under.
+    pub rules: Rules,
+    /// Black's side.
+    pub black: PlayerScore,
+    /// White's side.
+    pub white: PlayerScore,
+    /// The result.
+    pub result: GameResult,
+    size: Size,
+    /// Per point (row-major): 0 nobody, 1 black, 2 white.
+    owners: Vec<u8>,
+    /// Per point (row-major): whether it is an uncounted point next to stones in seki, or a
+    /// shared liberty in seki.
+    seki: Vec<bool>,
+}
+
+impl Score {
+    /// One player's side.
+    pub fn player(&self, c: Color) -> &PlayerScore {
+        match c {
+            Color::Black => &self.black,
+            Color::White => &self.white,
+        }
+    }
+
+    /// Who `p` counts for: a stone left on the board (after dead stones are removed) or
+    /// counted territory; `None` for dame, seki points and points off the board.
+    pub fn owner(&self, p: Point) -> Option<Color> {
+        if !self.size.contains(p) {
+            return None;
+        }
+        Color::from_digit(self.owners[p.y as usize * self.size.width() + p.x as usize])
+    }
+
+    /// Whether `p` is a seki point: a shared liberty in seki or an eye point of a group in
+    /// seki (see the module docs).
+    pub fn is_seki(&self, p: Point) -> bool {
+        self.size.contains(p) && self.seki[p.y as usize * self.size.width() + p.x as usize]
+    }
+
+    /// The owners as rows of `B`, `W` and `.` (nobody), top row first.
+    pub fn owner_rows(&self) -> Vec<String> {
+        self.owners
+            .chunks(self.size.width())
+            .map(|r| {
+                r.iter()
+                    .map(|&o| match o {
+                        1 => 'B',
+                        2 => 'W',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+impl Serialize for Score {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut st = s.serialize_struct("Score", 6)?;
+        st.serialize_field("result", &self.result.to_string())?;
+        st.serialize_field(
+            "scoring",
+            match self.rules.scoring {
+                Scoring::Area => "area",
+                Scoring::Territory => "territory",
+            },
+        )?;
+        st.serialize_field("black", &self.black)?;
+        st.serialize_field("white", &self.white)?;
+        st.serialize_field("owners", &self.owner_rows())?;
+        let seki: Vec<[u8; 2]> = self
+            .size
+            .points()
+            .filter(|&p| self.is_seki(p))
+            .map(|p| [p.x, p.y])
+            .collect();
+        st.serialize_field("seki", &seki)?;
+        st.end()
+    }
+}
+
+/// Count `board` under `opts` (see the module docs).
+///
+/// # Errors
+/// [`ScoreError`] when a dead-stone point is off the board or empty.
+pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
+    let rules = opts.rules;
+    let size = board.size();
+    let mut b = board.clone();
+    let mut dead = [0u32; 2];
+    for &p in &opts.dead {
+        if !size.contains(p) {
+            return Err(ScoreError::DeadOffBoard {
+                x: p.x as i64,
+                y: p.y as i64,
+                size,
+            });
+        }
+        if board.get(p).is_none() {
+            return Err(ScoreError::DeadOnEmpty(p));
+        }
+        // a chain listed twice is removed once
+        if let Some(c) = b.get(p) {
+            dead[c.opponent().index()] += b.remove_chain_at(p) as u32;
+        }
+    }
+    if opts.pass_alive {
+        let pa = pass_alive(&b, rules.multi_stone_suicide);
+        for p in pa.dead_stones(&b) {
+            if let Some(c) = b.get(p) {
+                dead[c.opponent().index()] += b.remove_chain_at(p) as u32;
+            }
+        }
+    }
+    let mut map = TerritoryMap::new();
+    map.compute(&b);
+    let seki_stone = if rules.tax == Tax::None {
+        Vec::new()
+    } else {
+        stones_in_seki(&b)
+    };
+    // regions bordered by a stone in seki are taxed
+    let mut taxed = vec![false; map.region_count()];
+    if !seki_stone.is_empty() {
+        for q in b.all_pos() {
+            if b.cell(q) == EMPTY && b.nbrs(q).iter().any(|&n| seki_stone[n]) {
+                taxed[map.region_at(q)] = true;
+            }
+        }
+    }
+    let mut owners_padded = vec![0u8; b.padded_len()];
+    let mut seki_padded = vec![false; b.padded_len()];
+    let mut black = PlayerScore::default();
+    let mut white = PlayerScore::default();
+    for q in b.all_pos() {
+        let v = b.cell(q);
+        if v != EMPTY {
+            owners_padded[q] = v;
+            if v == 1 {
+                black.stones += 1;
+            } else {
+                white.stones += 1;
+            }
+            continue;
+        }
+        let r = map.region_at(q);
+        let bits = map.region_bits(r);
+        if bits == 3 && !seki_stone.is_empty() && b.nbrs(q).iter().any(|&n| seki_stone[n]) {
+            seki_padded[q] = true;
+        }
+        if bits != 1 && bits != 2 {
+            continue;
+        }
+        let side = if bits == 1 { &mut black } else { &mut white };
+        if taxed[r] {
+            side.seki_taxed += 1;
+            seki_padded[q] = true;
+        } else {
+            side.territory += 1;
+            owners_padded[q] = bits;
+        }
+    }
+    if rules.tax == Tax::All {
+        let [tb, tw] = group_tax(&b, &owners_padded);
+        black.group_tax = tb;
+        white.group_tax = tw;
+    }
+    black.captures = opts.captures[0];
+    white.captures = opts.captures[1];
+    black.dead = dead[0];
+    white.dead = dead[1];
+    white.komi = rules.komi.half_points();
+    white.bonus = rules.handicap_bonus.points(opts.handicap);
+    for side in [&mut black, &mut white] {
+        let points = match rules.scoring {
+            Scoring::Area => side.stones as i64 + side.territory as i64,
+            Scoring::Territory => side.territory as i64 + side.captures as i64 + side.dead as i64,
+        } - side.group_tax as i64
+            + side.bonus as i64;
+        side.total = points * 2 + side.komi as i64;
+    }
+    let result = GameResult::from_difference(black.total - white.total);
+    let owners = b.all_pos().map(|q| owners_padded[q]).collect();
+    let seki = b.all_pos().map(|q| seki_padded[q]).collect();
+    Ok(Score {
+        rules,
+        black,
+        white,
+        result,
+        size,
+        owners,
+        seki,
+    })
+}
+
+/// Stones in seki (padded index → bool): see the module docs. Fills the dame on a copy.
+fn stones_in_seki(board: &Board) -> Vec<bool> {
+    let fill_rules = Rules {
+        ko: KoRule::None,
+        multi_stone_suicide: false,
+        ..Rules::default()
+    };
+    let mut s = board.clone();
+    let mut map = TerritoryMap::new();
+    loop {
+        map.compute(&s);
+        let mut filled = false;
+        for q in s.all_pos().collect::<Vec<_>>() {
+            if s.cell(q) != EMPTY || map.region_bits(map.region_at(q)) != 3 {
+                continue;
+            }
+            let p = s.point(q);
+            let mut best: Option<(usize, Color)> = None;
+            for c in Color::ALL {
+                let a = s.analyze(p, c, &fill_rules);
+                if a.legality.is_ok()
+                    && a.captures.is_empty()
+                    && a.liberties_after >= 2
+                    && best.is_none_or(|(l, _)| a.liberties_after > l)
+                {
+                    best = Some((a.liberties_after, c));
+                }
+            }
+            if let Some((_, c)) = best {
+                if s.play(p, c, &fill_rules).is_ok() {
+                    filled = true;
+                    // the regions changed: recompute before judging further points
+                    map.compute(&s);
+                }
+            }
+        }
+        if !filled {
+            break;
+        }
+    }
+    let mut seki = vec![false; s.padded_len()];
+    for q in s.all_pos() {
+        if s.cell(q) != EMPTY || map.region_bits(map.region_at(q)) != 3 {
+            continue;
+        }
+        for n in s.nbrs(q) {
+            let v = s.cell(n);
+            if (v == 1 || v == 2) && !seki[n] {
+                for st in s.chain_stones_at(n) {
+                    seki[st] = true;
+                }
+            }
+        }
+    }
+    // stones of the original board only (fills are not on it)
+    for q in board.all_pos() {
+        if board.cell(q) == EMPTY {
+            seki[q] = false;
+        }
+    }
+    seki
+}
+
+/// Group tax per colour: each connected set of a colour's stones and counted territory pays
+/// min(2, its territory points). `owners` holds the colour digit of stones and counted
+/// territory (padded).
+fn group_tax(b: &Board, owners: &[u8]) -> [u32; 2] {
+    let mut seen = vec![false; b.padded_len()];
+    let mut stack = Vec::new();
+    let mut tax = [0u32; 2];
+    for start in b.all_pos() {
+        let c = owners[start];
+        if c == 0 || seen[start] {
+            continue;
+        }
+        let mut eyes = 0u32;
+        seen[start] = true;
+        stack.push(start);
+        while let Some(q) = stack.pop() {
+            if b.cell(q) == EMPTY {
+                eyes += 1;
+            }
+            for n in b.nbrs(q) {
+                if b.cell(n) != 3 && owners[n] == c && !seen[n] {
+                    seen[n] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        tax[c as usize - 1] += eyes.min(2);
+    }
+    tax
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::text::{read_board, InputFormat};
+
+    fn count(rows: &str, rules: &str) -> Score {
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        score(&b, &ScoreOptions::new(Rules::from_name(rules).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn result_display() {
+        assert_eq!(GameResult::from_difference(7).to_string(), "B+3.5");
+        assert_eq!(GameResult::from_difference(-1).to_string(), "W+0.5");
+        assert_eq!(GameResult::from_difference(-24).to_string(), "W+12");
+        assert_eq!(GameResult::from_difference(0).to_string(), "0");
+        assert_eq!(GameResult::from_difference(-5).black_minus_white(), -5);
+    }
+
+    #[test]
+    fn dame_is_filled_not_seki() {
+        // an unfilled dame between two walls with territory behind them: no tax
+        let s = count("X.O\nX.O\nXXO\n", "japanese");
+        assert_eq!((s.black.territory, s.white.territory), (0, 0));
+        let s = count("..X.O..\n..X.O..\n..X.O..\n", "japanese");
+        assert_eq!((s.black.territory, s.white.territory), (6, 6));
+        assert_eq!((s.black.seki_taxed, s.white.seki_taxed), (0, 0));
+    }
+}
