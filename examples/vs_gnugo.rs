@@ -33,9 +33,15 @@ fn main() {
         };
         let seed = (i + 1).to_string();
         let mut tengen = GnuGo::spawn(&bin, &["gtp", "--playouts", &playouts, "--seed", &seed]);
-        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         let o = referee::play(&mut tengen, &mut gnugo, size, color);
-        let won = o.gnugo_score.starts_with(if color == Color::Black { 'B' } else { 'W' });
+        let won = o
+            .gnugo_score
+            .starts_with(if color == Color::Black { 'B' } else { 'W' });
         wins += won as usize;
         println!(
             "game {:>2}: tengen {color}, {} moves, GNU Go count {}, tengen count {}, {}",

@@ -30,9 +30,6 @@ fn sabaki_gtp_controller_drives_tengen() {
         .expect("run node");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        out.status.success(),
-        "client failed:\n{stdout}\n{stderr}"
-    );
+    assert!(out.status.success(), "client failed:\n{stdout}\n{stderr}");
     assert!(stdout.contains("commands answered as expected"), "{stdout}");
 }

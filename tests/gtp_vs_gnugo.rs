@@ -14,7 +14,15 @@ fn game(size: usize, tengen_color: Color, playouts: &str) {
     };
     let mut tengen = GnuGo::spawn(
         &common::tengen_bin(),
-        &["gtp", "--playouts", playouts, "--seed", "3", "--rules", "chinese"],
+        &[
+            "gtp",
+            "--playouts",
+            playouts,
+            "--seed",
+            "3",
+            "--rules",
+            "chinese",
+        ],
     );
     let o = common::referee::play(&mut tengen, &mut gnugo, size, tengen_color);
     let g = &o.game;

@@ -50,7 +50,10 @@ pub fn play(tengen: &mut GnuGo, gnugo: &mut GnuGo, size: usize, tengen_color: Co
     let mut passes = 0;
     let limit = 4 * size * size;
     while passes < 2 {
-        assert!(referee.move_count() < limit, "game did not end in {limit} moves");
+        assert!(
+            referee.move_count() < limit,
+            "game did not end in {limit} moves"
+        );
         let (mover, other) = if color == tengen_color {
             (&mut *tengen, &mut *gnugo)
         } else {
