@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod gtp;
 mod move_cmd;
+mod replay;
 mod score;
 mod territory;
 
@@ -31,6 +32,9 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Serve the Go Text Protocol (GTP v2) on stdin/stdout: a referee and a light player.
     Gtp(gtp::GtpArgs),
+    /// Replay SGF records (files, or directories searched for *.sgf) in parallel, checking
+    /// every move under the game's rules; ends with a summary.
+    Replay(replay::ReplayArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -52,5 +56,6 @@ pub fn run() -> i32 {
         Command::Score(args) => score::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
+        Command::Replay(args) => replay::run(&args),
     }
 }

@@ -10,14 +10,27 @@
 //! Besides the standard commands it has GNU Go's rules-engine commands (`is_legal`,
 //! `list_stones`, `countlib`, ...), KGS's and KataGo's extensions and GoGui's `gogui-rules_*`
 //! set, so GoGui can use tengen as its rules authority.
+//!
+//! # What `final_score` and `final_status_list` decide
+//! They are exact, not estimates: the position is counted under the rules in force (area or
+//! territory, komi, handicap bonus, seki and group tax; see [`crate::score`]), with the
+//! captures made in the game, after removing the stones the pass-alive analysis
+//! ([`crate::benson`]) proves dead. They do **not** guess the status of anything else: a stone
+//! that is dead only by reading (not inside pass-alive territory) counts as alive, so a game
+//! should be played out (or cleaned up with `kgs-genmove_cleanup`) until the dead stones are
+//! captured or provably dead. `final_status_list seki` lists the stones next to shared
+//! liberties in seki as the scoring module finds them.
 
 pub mod vertex;
 
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
+use crate::benson::pass_alive;
 use crate::mcts::{Search, SearchLimits};
 use crate::rules::{Komi, Rules};
+use crate::score::{score, Score, ScoreOptions};
+use crate::sgf;
 use crate::{Board, Color, Game, Move, Point, Preset, Size};
 
 pub use vertex::{Vertex, VertexError, MAX_GTP_SIZE};
@@ -85,12 +98,16 @@ pub const COMMANDS: &[&str] = &[
     "clear_board",
     "color",
     "countlib",
+    "final_score",
+    "final_status",
+    "final_status_list",
     "findlib",
     "fixed_handicap",
     "genmove",
     "get_handicap",
     "get_komi",
     "gg-undo",
+    "gogui-analyze_commands",
     "gogui-play_sequence",
     "gogui-rules_board",
     "gogui-rules_board_size",
@@ -112,10 +129,12 @@ pub const COMMANDS: &[&str] = &[
     "last_move",
     "list_commands",
     "list_stones",
+    "loadsgf",
     "move_history",
     "name",
     "place_free_handicap",
     "play",
+    "printsgf",
     "protocol_version",
     "query_boardsize",
     "quit",
@@ -123,8 +142,11 @@ pub const COMMANDS: &[&str] = &[
     "reg_genmove",
     "set_free_handicap",
     "showboard",
+    "tengen-pass_alive_gfx",
+    "tengen-territory_gfx",
     "time_left",
     "time_settings",
+    "unconditional_status",
     "undo",
     "version",
 ];
@@ -760,6 +782,95 @@ impl Engine {
                 self.game = g;
                 Ok(String::new())
             }
+            "final_score" => {
+                Engine::args_n(args, 0)?;
+                Ok(self.final_count().result.to_string())
+            }
+            "final_status_list" => {
+                Engine::args_n(args, 1)?;
+                let count = self.final_count();
+                let b = self.game.board();
+                let dead = pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b);
+                let want = args[0].to_ascii_lowercase();
+                if !matches!(want.as_str(), "alive" | "dead" | "seki") {
+                    return Err(syntax("expected alive, dead or seki"));
+                }
+                let pts = b
+                    .size()
+                    .points()
+                    .filter(|&p| b.get(p).is_some())
+                    .filter(|&p| self.final_status_of(&count, &dead, p) == want)
+                    .collect();
+                Ok(self.fmt_points(pts))
+            }
+            "final_status" => {
+                Engine::args_n(args, 1)?;
+                let p = self.point_arg(args[0])?;
+                let count = self.final_count();
+                let b = self.game.board();
+                let dead = pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b);
+                Ok(self.final_status_of(&count, &dead, p).into())
+            }
+            "unconditional_status" => {
+                Engine::args_n(args, 1)?;
+                let p = self.point_arg(args[0])?;
+                let b = self.game.board();
+                let pa = pass_alive(b, self.game.rules().multi_stone_suicide);
+                Ok(match (b.get(p), pa.territory(p)) {
+                    (Some(_), _) if pa.is_pass_alive(p) => "alive",
+                    (Some(c), Some(t)) if t != c => "dead",
+                    (None, Some(Color::Black)) => "black_territory",
+                    (None, Some(Color::White)) => "white_territory",
+                    _ => "undecided",
+                }
+                .into())
+            }
+            "gogui-analyze_commands" => Ok([
+                "gfx/Territory/tengen-territory_gfx",
+                "gfx/Pass-alive/tengen-pass_alive_gfx",
+                "string/Final score/final_score",
+                "plist/Dead stones/final_status_list dead",
+            ]
+            .join("\n")),
+            "tengen-territory_gfx" => {
+                let t = crate::territory::territories(self.game.board());
+                Ok(self.gfx(t.black, t.white, Vec::new()))
+            }
+            "tengen-pass_alive_gfx" => {
+                let b = self.game.board();
+                let pa = pass_alive(b, self.game.rules().multi_stone_suicide);
+                let mut black = pa.alive_stones(Color::Black);
+                black.extend(pa.territory_points(Color::Black));
+                let mut white = pa.alive_stones(Color::White);
+                white.extend(pa.territory_points(Color::White));
+                Ok(self.gfx(black, white, pa.dead_stones(b)))
+            }
+            "loadsgf" => {
+                let (file, until) = match args {
+                    [f] => (*f, None),
+                    [f, n] => (
+                        *f,
+                        Some(
+                            n.parse::<usize>()
+                                .map_err(|_| syntax("move number expected"))?,
+                        ),
+                    ),
+                    _ => return Err(syntax("expected a file name and an optional move number")),
+                };
+                self.load_sgf(file, until)
+                    .map_err(|e| format!("cannot load file: {e}"))?;
+                Ok(self.game.to_move().name().into())
+            }
+            "printsgf" => {
+                let text = self.to_sgf();
+                match args {
+                    [] => Ok(text.trim_end().to_string()),
+                    [f] => std::fs::write(f, text.as_bytes())
+                        .map(|_| String::new())
+                        .map_err(|e| format!("cannot write file: {e}")),
+                    _ => Err(syntax("expected at most a file name")),
+                }
+            }
             "gogui-rules_game_id" => Ok("Go".into()),
             "gogui-rules_board_size" => Ok(self.size().width().to_string()),
             "gogui-rules_board" => Ok(self.board_rows().join("\n")),
@@ -790,14 +901,195 @@ impl Engine {
         }
     }
 
-    /// The Tromp-Taylor area result of the current position (`B+3.5`, `W+0.5`, `0`).
+    /// Load the main line of an SGF file: setup, komi, handicap, rules, side to move, and the
+    /// moves before move number `until` (all of them without it).
+    fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Result<(), String> {
+        let bytes = std::fs::read(file).map_err(|e| e.to_string())?;
+        let parsed = sgf::parse(&bytes, sgf::Mode::Lenient).map_err(|e| e.to_string())?;
+        let coll = parsed.collection;
+        let root = *coll.roots().first().ok_or("no game in the file")?;
+        let size = match coll.node(root).value("SZ") {
+            Some(v) => sgf::parse_size(v).ok_or("invalid SZ")?,
+            None => Size::square(19).map_err(|e| e.to_string())?,
+        };
+        if size.width() > MAX_GTP_SIZE || size.height() > MAX_GTP_SIZE {
+            return Err(format!("board {size} is larger than GTP vertices allow"));
+        }
+        let mut rules = *self.game.rules();
+        if let Some(ru) = coll.simple_text(root, "RU") {
+            if let Ok(r) = Rules::from_name(ru.trim()) {
+                rules = r.with_komi(rules.komi);
+            }
+        }
+        if let Some(km) = coll.simple_text(root, "KM") {
+            rules.komi = km
+                .trim()
+                .parse()
+                .map_err(|_| format!("invalid KM {km:?}"))?;
+        }
+        let handicap = coll
+            .simple_text(root, "HA")
+            .and_then(|h| h.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        let mut game = Game::new(size, rules);
+        let mut played = 0usize;
+        let limit = until.map_or(usize::MAX, |n| n.saturating_sub(1));
+        for id in coll.main_line(root) {
+            let node = coll.node(id);
+            let mut edits = Vec::new();
+            for (prop, color) in [
+                ("AB", Some(Color::Black)),
+                ("AW", Some(Color::White)),
+                ("AE", None),
+            ] {
+                if let Some(p) = node.get(prop) {
+                    for v in &p.values {
+                        if !sgf::for_each_listed_point(v, |q| edits.push((q, color))) {
+                            return Err(format!("invalid point list in {prop}"));
+                        }
+                    }
+                }
+            }
+            if !edits.is_empty() {
+                // setup: the position so far becomes the start of a new history
+                let mut b = game.board().clone();
+                b.edit(edits);
+                let (caps, to_move) = (
+                    [game.captures(Color::Black), game.captures(Color::White)],
+                    game.to_move(),
+                );
+                game = Game::from_board(b, to_move, rules);
+                game.add_captures(Color::Black, caps[0]);
+                game.add_captures(Color::White, caps[1]);
+                if played == 0 && handicap > 0 {
+                    game.set_to_move(Color::White);
+                }
+            }
+            if let Some(pl) = node.value("PL") {
+                let c = parse_color(&String::from_utf8_lossy(pl)).map_err(|_| "invalid PL")?;
+                game.set_to_move(c);
+            }
+            for (prop, color) in [("B", Color::Black), ("W", Color::White)] {
+                if let Some(v) = node.value(prop) {
+                    if played >= limit {
+                        continue;
+                    }
+                    let mv = sgf::parse_move(v, size).ok_or("invalid move")?;
+                    game.play_as(color, mv)
+                        .map_err(|e| format!("move {}: {e}", played + 1))?;
+                    played += 1;
+                }
+            }
+        }
+        self.game = game;
+        self.handicap = handicap;
+        Ok(())
+    }
+
+    /// The game as an SGF record: the start position as setup, then the moves.
+    fn to_sgf(&self) -> String {
+        let mut start = self.game.clone();
+        while start.undo().is_some() {}
+        let b = start.board();
+        let size = b.size();
+        let r = self.game.rules();
+        let mut out = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tengen]");
+        if size.width() == size.height() {
+            out.push_str(&format!("SZ[{}]", size.width()));
+        } else {
+            out.push_str(&format!("SZ[{}:{}]", size.width(), size.height()));
+        }
+        out.push_str(&format!("KM[{}]", r.komi));
+        if let Some(p) = r.preset() {
+            out.push_str(&format!("RU[{}]", p.name()));
+        }
+        if self.handicap > 0 {
+            out.push_str(&format!("HA[{}]", self.handicap));
+        }
+        for (prop, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let pts: Vec<String> = size
+                .points()
+                .filter(|&p| b.get(p) == Some(color))
+                .map(|p| format!("[{}]", sgf::point_to_sgf(p)))
+                .collect();
+            if !pts.is_empty() {
+                out.push_str(prop);
+                out.push_str(&pts.concat());
+            }
+        }
+        // who moves first, when it is not Black
+        let first = self
+            .game
+            .moves()
+            .next()
+            .map_or(start.to_move(), |m| m.color);
+        if first == Color::White {
+            out.push_str("PL[W]");
+        }
+        for m in self.game.moves() {
+            let c = if m.color == Color::Black { "B" } else { "W" };
+            let v = match m.mv {
+                Move::Pass => String::new(),
+                Move::Play(p) => sgf::point_to_sgf(p),
+            };
+            out.push_str(&format!(";{c}[{v}]"));
+        }
+        out.push_str(")\n");
+        out
+    }
+
+    /// The exact count of the current position (see the module docs).
+    fn final_count(&self) -> Score {
+        let mut opts = ScoreOptions::new(*self.game.rules());
+        opts.captures = [
+            self.game.captures(Color::Black),
+            self.game.captures(Color::White),
+        ];
+        opts.handicap = self.handicap;
+        opts.pass_alive = true;
+        // no dead stones are given, so the count cannot fail
+        score(self.game.board(), &opts).expect("a count without given dead stones")
+    }
+
+    /// Status of a stone or point at the end: `alive`, `dead`, `seki`, or for an empty point
+    /// `black_territory`, `white_territory`, `dame`.
+    fn final_status_of(&self, count: &Score, dead: &[Point], p: Point) -> &'static str {
+        let b = self.game.board();
+        match b.get(p) {
+            Some(_) if dead.contains(&p) => "dead",
+            Some(_) if self.in_seki(count, p) => "seki",
+            Some(_) => "alive",
+            None => match count.owner(p) {
+                Some(Color::Black) => "black_territory",
+                Some(Color::White) => "white_territory",
+                None => "dame",
+            },
+        }
+    }
+
+    /// A stone is in seki when a neighbouring empty point is a seki point of the count.
+    fn in_seki(&self, count: &Score, p: Point) -> bool {
+        let b = self.game.board();
+        let (x, y) = (p.x as i64, p.y as i64);
+        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+            .iter()
+            .filter_map(|&(a, c)| b.size().point(a, c))
+            .any(|q| b.get(q).is_none() && count.is_seki(q))
+    }
+
+    fn gfx(&self, black: Vec<Point>, white: Vec<Point>, marks: Vec<Point>) -> String {
+        let mut lines = Vec::new();
+        for (label, pts) in [("BLACK", black), ("WHITE", white), ("MARK", marks)] {
+            if !pts.is_empty() {
+                lines.push(format!("{label} {}", self.fmt_points(pts)));
+            }
+        }
+        lines.join("\n")
+    }
+
+    /// The result of the exact count (`B+3.5`, `W+0.5`, `0`).
     fn area_result(&mut self) -> String {
-        let b = self.game.board().clone();
-        let mut p = crate::playout::Playout::new(b.clone(), Color::Black);
-        let diff2 = 2 * p.area_of(&b)
-            - self.game.rules().komi.half_points()
-            - 2 * self.game.rules().handicap_bonus.points(self.handicap) as i32;
-        format_result(diff2)
+        self.final_count().result.to_string()
     }
 }
 
@@ -976,6 +1268,76 @@ mod tests {
         assert_eq!(ask(&mut e, "list_stones black"), "=\n\n");
         assert_eq!(ask(&mut e, "gogui-play_sequence b a1 w b1"), "=\n\n");
         assert_eq!(ask(&mut e, "gogui-rules_side_to_move"), "= black\n\n");
+    }
+
+    #[test]
+    fn final_score_and_status() {
+        let mut e = engine();
+        ask(&mut e, "boardsize 5");
+        ask(&mut e, "komi 0.5");
+        // black wall on column C, white on column D: black 3 columns, white 2
+        for y in 1..=5 {
+            ask(&mut e, &format!("play b c{y}"));
+            ask(&mut e, &format!("play w d{y}"));
+        }
+        assert_eq!(ask(&mut e, "final_score"), "= B+4.5\n\n");
+        assert_eq!(ask(&mut e, "final_status a1"), "= black_territory\n\n");
+        assert_eq!(ask(&mut e, "final_status d3"), "= alive\n\n");
+        assert_eq!(ask(&mut e, "final_status_list dead"), "=\n\n");
+        // a single wall has no eyes: nothing is proved
+        assert_eq!(ask(&mut e, "unconditional_status c3"), "= undecided\n\n");
+
+        // Black's top-edge group with two eyes; a white stone in the bigger eye.
+        ask(&mut e, "boardsize 7");
+        ask(&mut e, "komi 7.5");
+        let setup = "gogui-setup b d7 b f7 b a6 b b6 b c6 b d6 b e6 b f6 w g7 w g6 \
+                     w a5 w b5 w c5 w d5 w e5 w f5 w g5 w b7";
+        assert_eq!(ask(&mut e, setup), "=\n\n");
+        assert_eq!(ask(&mut e, "unconditional_status d6"), "= alive\n\n");
+        assert_eq!(
+            ask(&mut e, "unconditional_status a7"),
+            "= black_territory\n\n"
+        );
+        assert_eq!(ask(&mut e, "unconditional_status b7"), "= dead\n\n");
+        assert_eq!(ask(&mut e, "unconditional_status a5"), "= undecided\n\n");
+        assert_eq!(ask(&mut e, "final_status b7"), "= dead\n\n");
+        assert_eq!(ask(&mut e, "final_status_list dead"), "= B7\n\n");
+        // black 8 stones + 4 points; white 9 stones + 28 points + 7.5
+        assert_eq!(ask(&mut e, "final_score"), "= W+32.5\n\n");
+        let gfx = ask(&mut e, "tengen-pass_alive_gfx");
+        assert!(gfx.contains("MARK B7"), "{gfx}");
+    }
+
+    #[test]
+    fn printsgf_loadsgf_round_trip() {
+        let mut e = engine();
+        ask(&mut e, "boardsize 9");
+        ask(&mut e, "komi 6.5");
+        ask(&mut e, "fixed_handicap 2");
+        for cmd in ["play w e5", "play b d5", "play w pass", "play b b4"] {
+            assert_eq!(ask(&mut e, cmd), "=\n\n", "{cmd}");
+        }
+        let sgf = ask(&mut e, "printsgf");
+        assert!(sgf.contains("SZ[9]") && sgf.contains("KM[6.5]") && sgf.contains("HA[2]"));
+        let dir = std::env::temp_dir().join(format!("tengen-gtp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let f = dir.join("g.sgf");
+        std::fs::write(&f, sgf.trim_start_matches("= ").trim_end()).unwrap();
+        let before = ask(&mut e, "list_stones black");
+        ask(&mut e, "clear_board");
+        let r = ask(&mut e, &format!("loadsgf {}", f.display()));
+        assert_eq!(r, "= white\n\n");
+        assert_eq!(ask(&mut e, "list_stones black"), before);
+        assert_eq!(ask(&mut e, "get_handicap"), "= 2\n\n");
+        assert_eq!(ask(&mut e, "get_komi"), "= 6.5\n\n");
+        // up to move 3: white E5 and black D5 played, white to move
+        let r = ask(&mut e, &format!("loadsgf {} 3", f.display()));
+        assert_eq!(r, "= white\n\n");
+        assert_eq!(ask(&mut e, "color b4"), "= empty\n\n");
+        assert_eq!(ask(&mut e, "color d5"), "= black\n\n");
+        let r = ask(&mut e, "loadsgf /nonexistent/file.sgf");
+        assert!(r.starts_with("? cannot load file"), "{r}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -1,0 +1,376 @@
+//! `tengen replay`: replay SGF records in parallel, checking every move.
+
+use std::fs::File;
+use std::io::{self, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use tengen::score::{score, Score, ScoreOptions};
+use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
+use tengen::{Board, Color, Point, Rules};
+
+use super::EXIT_USAGE;
+
+/// Options of `tengen replay`.
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// SGF files, and directories searched recursively for `*.sgf`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Print one JSON object per game on stdout (the summary then goes to stderr).
+    #[arg(long)]
+    json: bool,
+    /// Check the moves under these rules instead of the record's RU (default when RU is
+    /// absent or unknown: japanese).
+    #[arg(long, value_parser = parse_rules)]
+    rules: Option<Rules>,
+    /// Play moves as the SGF specification says (suicide removes the chain, ko is not
+    /// checked) and report them as warnings instead of stopping.
+    #[arg(long)]
+    tolerant: bool,
+    /// Parse strictly: a malformed file is unreadable (default: recover and warn).
+    #[arg(long)]
+    strict: bool,
+    /// Stop every game after move N.
+    #[arg(long, value_name = "N")]
+    until: Option<usize>,
+    /// Worker threads (default: all cores).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: Option<u32>,
+    /// Add the score of the final position under the game's rules (komi from KM, handicap
+    /// bonus from HA, captures from the replay); no dead stones are removed unless
+    /// --pass-alive is given too. Games with an illegal move are not scored.
+    #[arg(long)]
+    score: bool,
+    /// With --score: first remove the stones Benson's pass-alive analysis proves dead.
+    #[arg(long, requires = "score")]
+    pass_alive: bool,
+    /// Do not print warnings.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::from_name(s).map_err(|e| e.to_string())
+}
+
+/// Every file to replay: files as given, directories walked (without recursion on depth) for
+/// `*.sgf` (any case), sorted within each directory argument.
+fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for p in paths {
+        if !p.is_dir() {
+            out.push(p.clone());
+            continue;
+        }
+        let mut found = Vec::new();
+        let mut dirs = vec![p.clone()];
+        while let Some(d) = dirs.pop() {
+            let Ok(rd) = std::fs::read_dir(&d) else {
+                // an unreadable directory becomes an unreadable entry, reported with the games
+                found.push(d);
+                continue;
+            };
+            for e in rd.flatten() {
+                let path = e.path();
+                let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
+                if is_dir {
+                    dirs.push(path);
+                } else if path
+                    .extension()
+                    .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
+                {
+                    found.push(path);
+                }
+            }
+        }
+        found.sort();
+        out.extend(found);
+    }
+    out
+}
+
+/// Read a whole file into `buf` (reused from file to file) with a single `read` call when the
+/// file is as long as its metadata says, which is the usual case.
+fn read_into(path: &Path, buf: &mut Vec<u8>) -> io::Result<()> {
+    let mut f = File::open(path)?;
+    let len = f.metadata()?.len() as usize;
+    buf.clear();
+    // one spare byte tells a file that grew since the metadata from one that did not
+    buf.resize(len + 1, 0);
+    let mut n = 0;
+    while n < len {
+        let k = f.read(&mut buf[n..])?;
+        if k == 0 {
+            break;
+        }
+        n += k;
+    }
+    if n > len {
+        buf.truncate(n);
+        f.read_to_end(buf)?;
+    } else {
+        buf.truncate(n);
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct Captures {
+    black: u32,
+    white: u32,
+}
+
+#[derive(Serialize)]
+struct JsonError {
+    #[serde(rename = "move")]
+    number: usize,
+    point: String,
+    color: &'static str,
+    reason: &'static str,
+}
+
+/// The `error` of a JSON line: the illegal move, or why the file could not be read.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonProblem {
+    Illegal(JsonError),
+    Unreadable { message: String },
+}
+
+#[derive(Serialize)]
+struct JsonGame<'a> {
+    path: &'a str,
+    ok: bool,
+    size: Option<[usize; 2]>,
+    moves: usize,
+    captures: Captures,
+    board: Option<Vec<String>>,
+    to_move: Option<&'static str>,
+    result: Option<&'a str>,
+    error: Option<JsonProblem>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<Score>,
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn rows(board: &Board) -> Vec<String> {
+    (0..board.height())
+        .map(|y| {
+            (0..board.width())
+                .map(|x| match board.get(Point::new(x as u8, y as u8)) {
+                    None => '.',
+                    Some(Color::Black) => 'B',
+                    Some(Color::White) => 'W',
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Ok,
+    Illegal,
+    Unreadable,
+}
+
+/// What one game contributes to the output and the summary.
+struct Outcome {
+    kind: Kind,
+    moves: usize,
+    stdout: String,
+    stderr: String,
+}
+
+fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> Outcome {
+    let opts = ReplayOptions {
+        rules: args.rules,
+        komi: None,
+        tolerant: args.tolerant,
+        until: args.until,
+        mode: if args.strict {
+            Mode::Strict
+        } else {
+            Mode::Lenient
+        },
+    };
+    let shown = path.display().to_string();
+    let res: Result<Replay, String> = match read_into(path, buf) {
+        Err(e) => Err(format!("cannot read: {e}")),
+        Ok(()) => r.replay(buf, &opts).map_err(|e| e.to_string()),
+    };
+    let mut stderr = String::new();
+    let (kind, moves, stdout) = match res {
+        Err(msg) => {
+            let out = if args.json {
+                let g = JsonGame {
+                    path: &shown,
+                    ok: false,
+                    size: None,
+                    moves: 0,
+                    captures: Captures { black: 0, white: 0 },
+                    board: None,
+                    to_move: None,
+                    result: None,
+                    error: Some(JsonProblem::Unreadable {
+                        message: msg.clone(),
+                    }),
+                    score: None,
+                };
+                serde_json::to_string(&g).unwrap_or_default() + "\n"
+            } else {
+                format!("{shown}: unreadable: {msg}\n")
+            };
+            (Kind::Unreadable, 0, out)
+        }
+        Ok(rep) => {
+            if !args.quiet {
+                for w in &rep.warnings {
+                    stderr.push_str(&format!("{shown}: warning: {w}\n"));
+                }
+            }
+            let kind = if rep.error.is_some() {
+                Kind::Illegal
+            } else {
+                Kind::Ok
+            };
+            let counted = (args.score && kind == Kind::Ok)
+                .then(|| {
+                    let mut so = ScoreOptions::new(rep.rules);
+                    so.captures = rep.captures;
+                    so.handicap = rep.handicap;
+                    so.pass_alive = args.pass_alive;
+                    score(r.board(), &so).ok()
+                })
+                .flatten();
+            let out = if args.json {
+                let g = JsonGame {
+                    path: &shown,
+                    ok: kind == Kind::Ok,
+                    size: Some([rep.size.width(), rep.size.height()]),
+                    moves: rep.moves,
+                    captures: Captures {
+                        black: rep.captures(Color::Black),
+                        white: rep.captures(Color::White),
+                    },
+                    board: Some(rows(r.board())),
+                    to_move: Some(color_name(rep.to_move)),
+                    result: rep.result.as_deref(),
+                    error: rep.error.map(|e| {
+                        JsonProblem::Illegal(JsonError {
+                            number: e.number,
+                            point: e.sgf_point(),
+                            color: color_name(e.color),
+                            reason: e.reason.name(),
+                        })
+                    }),
+                    score: counted,
+                };
+                serde_json::to_string(&g).unwrap_or_default() + "\n"
+            } else if let Some(e) = rep.error {
+                format!("{shown}: illegal: {e}\n")
+            } else if let Some(sc) = counted {
+                format!("{shown}: score {}\n", sc.result)
+            } else {
+                String::new()
+            };
+            (kind, rep.moves, out)
+        }
+    };
+    Outcome {
+        kind,
+        moves,
+        stdout,
+        stderr,
+    }
+}
+
+/// Replay every file. Returns the exit status: 0 when every game replayed, 1 when any was
+/// illegal or unreadable, 2 on usage errors.
+pub fn run(args: &ReplayArgs) -> i32 {
+    let start = Instant::now();
+    let files = collect(&args.paths);
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0) as usize)
+        .build()
+    {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("tengen replay: cannot start worker threads: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    let bar = if io::stderr().is_terminal() && files.len() >= 200 {
+        let b = ProgressBar::new(files.len() as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let (mut games, mut moves, mut ok, mut illegal, mut unreadable) = (0usize, 0usize, 0, 0, 0);
+    let mut closed = false;
+    // Chunks keep the output in input order and the memory bounded for millions of files.
+    for chunk in files.chunks(4096) {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            chunk
+                .par_iter()
+                .map_init(
+                    || (Replayer::new(), Vec::new()),
+                    |(r, buf), path| one(path, r, buf, args),
+                )
+                .collect()
+        });
+        for o in outcomes {
+            games += 1;
+            moves += o.moves;
+            match o.kind {
+                Kind::Ok => ok += 1,
+                Kind::Illegal => illegal += 1,
+                Kind::Unreadable => unreadable += 1,
+            }
+            if !o.stderr.is_empty() {
+                bar.suspend(|| eprint!("{}", o.stderr));
+            }
+            if !closed && !o.stdout.is_empty() && out.write_all(o.stdout.as_bytes()).is_err() {
+                closed = true; // stdout closed (e.g. piped into `head`): keep counting
+            }
+        }
+        bar.inc(chunk.len() as u64);
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
+    let summary = format!(
+        "games {games}, moves {moves}, ok {ok}, illegal {illegal}, unreadable {unreadable}, \
+         time {secs:.3} s, {rate:.0} games/s"
+    );
+    if args.json {
+        let _ = out.flush();
+        eprintln!("{summary}");
+    } else if !closed {
+        let _ = writeln!(out, "{summary}");
+    }
+    let _ = out.flush();
+    if games == ok {
+        0
+    } else {
+        1
+    }
+}

@@ -1,0 +1,575 @@
+//! Replay of a game record's main line under its rules, checking every move.
+//!
+//! [`Replayer`] keeps its buffers from game to game (one per thread in a batch). Under simple
+//! ko or no ko rule (Japanese, Chinese, ... most records) it plays on a bare [`Board`], whose
+//! check is all those rules need, and counts captures itself: no history is kept. Under a
+//! superko rule it plays through a [`Game`], which remembers every position.
+
+use super::encoding::{decode_simple_text, TextEncoding};
+use super::parse::{parse, Mode, SgfError, Warning};
+use super::scan::{parse_color, scan, Ev, Header};
+use super::tree::Collection;
+use super::{for_each_listed_point, parse_move, parse_size, point_to_sgf};
+use crate::board::Reason;
+use crate::rules::{KoRule, Komi, Rules};
+use crate::{Board, Color, Game, Move, Point, Size};
+
+/// How to replay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReplayOptions {
+    /// The rules to use instead of the record's `RU` (the record's `KM` still sets the komi
+    /// unless `komi` is given).
+    pub rules: Option<Rules>,
+    /// The komi to use instead of the record's `KM`.
+    pub komi: Option<Komi>,
+    /// Execute moves as the SGF specification says, whatever the rules: capture, then remove
+    /// an own chain left without liberties, ignore ko and superko; each such move is reported
+    /// as a warning. Moves onto occupied points or off the board stay errors.
+    pub tolerant: bool,
+    /// Stop after this many moves (passes count as moves).
+    pub until: Option<usize>,
+    /// [`Mode::Strict`]: a malformed file is unreadable. [`Mode::Lenient`] (the default):
+    /// recover and warn.
+    pub mode: Mode,
+}
+
+/// The rules used when a record has no `RU`, or one tengen does not know: Japanese (simple ko,
+/// suicide illegal), the most common in records.
+pub const DEFAULT_RULES: &str = "japanese";
+
+/// The first illegal move of a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalAt {
+    /// Its number: 1 for the first move of the record (passes count).
+    pub number: usize,
+    /// Where it was played.
+    pub point: Point,
+    /// Who played it.
+    pub color: Color,
+    /// Why it is illegal.
+    pub reason: Reason,
+}
+
+impl IllegalAt {
+    /// The point as SGF letters.
+    pub fn sgf_point(&self) -> String {
+        point_to_sgf(self.point)
+    }
+}
+
+impl std::fmt::Display for IllegalAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let color = match self.color {
+            Color::Black => "black",
+            Color::White => "white",
+        };
+        write!(
+            f,
+            "move {} ({color} {}) is illegal: {}",
+            self.number,
+            self.sgf_point(),
+            self.reason
+        )
+    }
+}
+
+/// A record that cannot be replayed at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The file is not SGF (or, in strict mode, malformed SGF).
+    #[error("{0}")]
+    Parse(#[from] SgfError),
+    /// `GM` names another game than Go.
+    #[error("GM[{0}] is not Go (GM[1])")]
+    NotGo(String),
+    /// `SZ` is malformed or outside 1..=52.
+    #[error("SZ[{0}] is not a board size from 1 to 52 (SZ[19] or SZ[columns:rows])")]
+    BadSize(String),
+}
+
+/// The outcome of replaying one record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The board size.
+    pub size: Size,
+    /// The rules the moves were checked under.
+    pub rules: Rules,
+    /// The number of moves played (passes included; the illegal move is not counted).
+    pub moves: usize,
+    /// Stones captured by Black and by White.
+    pub captures: [u32; 2],
+    /// Whose turn it is after the last move played.
+    pub to_move: Color,
+    /// The record's `RE`, decoded.
+    pub result: Option<String>,
+    /// The record's `HA` (0 when absent or malformed).
+    pub handicap: u32,
+    /// The first illegal move, when there was one (replay stops there).
+    pub error: Option<IllegalAt>,
+    /// Problems recovered from: lenient parsing, setup, tolerated moves, unknown rules.
+    pub warnings: Vec<Warning>,
+}
+
+impl Replay {
+    /// Stones `color` has captured.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+}
+
+/// Replays records, reusing its buffers from one to the next.
+///
+/// ```
+/// use tengen::sgf::{Replayer, ReplayOptions};
+/// use tengen::{Color, Point};
+/// let mut r = Replayer::new();
+/// // Black captures a white stone in the corner; then White plays on an occupied point.
+/// let rep = r.replay(b"(;SZ[5];B[ba];W[aa];B[ab];W[ba])", &ReplayOptions::default()).unwrap();
+/// assert_eq!(rep.captures(Color::Black), 1);
+/// let err = rep.error.unwrap();
+/// assert_eq!((err.number, err.sgf_point().as_str()), (4, "ba"));
+/// assert_eq!(r.board().get(Point::new(1, 0)), Some(Color::Black));
+/// ```
+pub struct Replayer {
+    events: Vec<Ev>,
+    setup: Vec<(Point, Option<Color>)>,
+    board: Board,
+}
+
+impl Default for Replayer {
+    fn default() -> Self {
+        Replayer::new()
+    }
+}
+
+struct Run<'o> {
+    opts: &'o ReplayOptions,
+    rules: Rules,
+    moves: usize,
+    captures: [u32; 2],
+    to_move: Color,
+    error: Option<IllegalAt>,
+    warnings: Vec<Warning>,
+}
+
+fn warn(warnings: &mut Vec<Warning>, message: String) {
+    warnings.push(Warning {
+        line: 0,
+        column: 0,
+        message,
+    });
+}
+
+impl Replayer {
+    /// A replayer with empty buffers.
+    pub fn new() -> Replayer {
+        Replayer {
+            events: Vec::with_capacity(512),
+            setup: Vec::new(),
+            board: Board::new(Size::square(19).expect("19 is a valid size")),
+        }
+    }
+
+    /// The position after the last replay (before its illegal move, if it had one).
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Only the parse phase of [`Replayer::replay`]'s fast path: scan the main line of `sgf`
+    /// into the reused event buffer and return the number of moves, setup points and `PL`s
+    /// found, or `None` when the file needs the tree parser. For measuring phases separately.
+    pub fn scan(&mut self, sgf: &[u8]) -> Option<usize> {
+        scan(sgf, &mut self.events).map(|_| self.events.len())
+    }
+
+    /// Replay the main line of the first game in `sgf`.
+    ///
+    /// # Errors
+    /// [`ReplayError`] when the record cannot be read at all; an illegal move is not an error
+    /// but [`Replay::error`].
+    pub fn replay(&mut self, sgf: &[u8], opts: &ReplayOptions) -> Result<Replay, ReplayError> {
+        if opts.mode == Mode::Lenient {
+            let mut events = std::mem::take(&mut self.events);
+            let fast = scan(sgf, &mut events).map(|h| self.run(&h, &events, opts, Vec::new()));
+            self.events = events;
+            if let Some(r) = fast {
+                return r;
+            }
+        }
+        let parsed = parse(sgf, opts.mode)?;
+        self.replay_tree(&parsed.collection, 0, opts, parsed.warnings)
+    }
+
+    /// Replay the main line of the game whose root is `root` in a parsed collection.
+    /// `warnings` (e.g. the parser's) are passed on into [`Replay::warnings`].
+    ///
+    /// # Errors
+    /// As [`Replayer::replay`].
+    pub fn replay_tree(
+        &mut self,
+        coll: &Collection,
+        root: usize,
+        opts: &ReplayOptions,
+        mut warnings: Vec<Warning>,
+    ) -> Result<Replay, ReplayError> {
+        let mut events = std::mem::take(&mut self.events);
+        events.clear();
+        let mut h = Header::default();
+        let mut size = Size::square(19).expect("19 is a valid size");
+        if let Some(v) = coll.node(root).value("SZ") {
+            h.size = Some(v);
+            size = parse_size(v).ok_or_else(|| bad_size(v))?;
+        }
+        for (k, id) in coll.main_line(root).enumerate() {
+            let node = coll.node(id);
+            let mut pl = None;
+            let mut moves: Vec<(Color, Move)> = Vec::new();
+            for prop in &node.props {
+                let pid = prop.id.as_bytes();
+                let first = prop.values.first().map(Vec::as_slice).unwrap_or_default();
+                match pid {
+                    b"AB" | b"AW" | b"AE" => {
+                        let c = match pid {
+                            b"AB" => Some(Color::Black),
+                            b"AW" => Some(Color::White),
+                            _ => None,
+                        };
+                        for v in &prop.values {
+                            if !for_each_listed_point(v, |p| events.push(Ev::Setup(c, p))) {
+                                warn(
+                                    &mut warnings,
+                                    format!(
+                                        "node {k}: {}[{}] is not a point or a point:point \
+                                         rectangle; ignored",
+                                        prop.id,
+                                        String::from_utf8_lossy(v)
+                                    ),
+                                );
+                            }
+                        }
+                    }
+                    b"B" | b"W" => {
+                        let c = if pid == b"B" {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        if prop.values.len() > 1 {
+                            warn(
+                                &mut warnings,
+                                format!(
+                                    "node {k}: {} has several values; the first is played",
+                                    prop.id
+                                ),
+                            );
+                        }
+                        match parse_move(first, size) {
+                            Some(m) => moves.push((c, m)),
+                            None => warn(
+                                &mut warnings,
+                                format!(
+                                    "node {k}: {}[{}] is not a move; ignored",
+                                    prop.id,
+                                    String::from_utf8_lossy(first)
+                                ),
+                            ),
+                        }
+                    }
+                    b"PL" => match parse_color(first) {
+                        Some(c) => pl = Some(c),
+                        None => warn(
+                            &mut warnings,
+                            format!(
+                                "node {k}: PL[{}] is not B or W; ignored",
+                                String::from_utf8_lossy(first)
+                            ),
+                        ),
+                    },
+                    b"SZ" if k > 0 => warn(
+                        &mut warnings,
+                        format!("node {k}: SZ outside the root is ignored"),
+                    ),
+                    _ => {
+                        if let Some(slot) = h.slot(pid) {
+                            if slot.is_none() {
+                                *slot = Some(first);
+                            }
+                        }
+                    }
+                }
+            }
+            if moves.len() > 1 {
+                warn(
+                    &mut warnings,
+                    format!("node {k}: both B and W in one node; played in order"),
+                );
+            }
+            if let Some(c) = pl {
+                events.push(Ev::Player(c));
+            }
+            events.extend(moves.into_iter().map(|(c, m)| Ev::Play(c, m)));
+        }
+        if coll.roots().len() > 1 {
+            warn(
+                &mut warnings,
+                format!(
+                    "the file holds {} games; only the first is replayed",
+                    coll.roots().len()
+                ),
+            );
+        }
+        let r = self.run(&h, &events, opts, warnings);
+        self.events = events;
+        r
+    }
+
+    fn run(
+        &mut self,
+        h: &Header<'_>,
+        events: &[Ev],
+        opts: &ReplayOptions,
+        warnings: Vec<Warning>,
+    ) -> Result<Replay, ReplayError> {
+        if let Some(g) = h.game {
+            if g.trim_ascii() != b"1" {
+                return Err(ReplayError::NotGo(String::from_utf8_lossy(g).into_owned()));
+            }
+        }
+        let size = match h.size {
+            Some(v) => parse_size(v).ok_or_else(|| bad_size(v))?,
+            None => Size::square(19).expect("19 is a valid size"),
+        };
+        let enc = TextEncoding::from_ca(h.charset);
+        let mut run = Run {
+            opts,
+            rules: Rules::from_name(DEFAULT_RULES).expect("a known preset"),
+            moves: 0,
+            captures: [0; 2],
+            to_move: Color::Black,
+            error: None,
+            warnings,
+        };
+        match (opts.rules, h.rules) {
+            (Some(r), _) => run.rules = r,
+            (None, Some(ru)) => {
+                let name = decode_simple_text(ru, enc);
+                match Rules::from_name(name.trim()) {
+                    Ok(r) => run.rules = r,
+                    Err(_) => warn(
+                        &mut run.warnings,
+                        format!("RU[{name}] is not a rule set tengen knows; replayed under {DEFAULT_RULES} rules"),
+                    ),
+                }
+            }
+            (None, None) => {}
+        }
+        match (opts.komi, h.komi) {
+            (Some(k), _) => run.rules.komi = k,
+            (None, Some(km)) => match std::str::from_utf8(km).ok().and_then(|t| t.parse().ok()) {
+                Some(k) => run.rules.komi = k,
+                None => warn(
+                    &mut run.warnings,
+                    format!(
+                        "KM[{}] is not a whole or half number; komi {} kept",
+                        String::from_utf8_lossy(km),
+                        run.rules.komi
+                    ),
+                ),
+            },
+            (None, None) => {}
+        }
+        let handicap = h
+            .handicap
+            .and_then(|v| std::str::from_utf8(v).ok()?.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        if handicap >= 2 {
+            run.to_move = Color::White;
+        }
+        if self.board.size() == size
+            && self.board.stone_count(Color::Black) == 0
+            && self.board.stone_count(Color::White) == 0
+        {
+            // an empty board of the right size: only the ko point may be left over
+            self.board.clear_ko();
+        } else {
+            self.board = Board::new(size);
+        }
+        let superko = matches!(run.rules.ko, KoRule::Positional | KoRule::Situational);
+        if superko {
+            self.run_game(&mut run, events);
+        } else {
+            self.run_board(&mut run, events);
+        }
+        let result = h.result.map(|v| decode_simple_text(v, enc));
+        Ok(Replay {
+            size,
+            rules: run.rules,
+            moves: run.moves,
+            captures: run.captures,
+            to_move: run.to_move,
+            result,
+            handicap,
+            error: run.error,
+            warnings: run.warnings,
+        })
+    }
+
+    /// Apply the pending setup to the board; chains left without liberties are removed.
+    fn apply_setup(board: &mut Board, setup: &mut Vec<(Point, Option<Color>)>, run: &mut Run) {
+        let size = board.size();
+        for &(p, _) in setup.iter() {
+            if !size.contains(p) {
+                warn(
+                    &mut run.warnings,
+                    format!(
+                        "setup point {} is off the {size} board; ignored",
+                        point_to_sgf(p)
+                    ),
+                );
+            }
+        }
+        board.edit(setup.drain(..));
+        for p in board.chains_without_liberties() {
+            let n = board.remove_chain_at(p);
+            warn(
+                &mut run.warnings,
+                format!(
+                    "setup left the chain at {} without liberties; its {n} stone(s) removed",
+                    point_to_sgf(p)
+                ),
+            );
+        }
+    }
+
+    fn stop(run: &Run) -> bool {
+        run.opts.until.is_some_and(|u| run.moves >= u)
+    }
+
+    fn run_board(&mut self, run: &mut Run, events: &[Ev]) {
+        let board = &mut self.board;
+        let rules = run.rules;
+        for (i, &e) in events.iter().enumerate() {
+            match e {
+                Ev::Setup(c, p) => {
+                    self.setup.push((p, c));
+                    if !matches!(events.get(i + 1), Some(Ev::Setup(..))) {
+                        Self::apply_setup(board, &mut self.setup, run);
+                    }
+                }
+                Ev::Player(c) => run.to_move = c,
+                Ev::Play(c, mv) => {
+                    if Self::stop(run) {
+                        return;
+                    }
+                    if let Move::Play(p) = mv {
+                        let played = match board.play(p, c, &rules) {
+                            Ok(pl) => pl,
+                            Err(e) => {
+                                let tolerable = matches!(e.reason, Reason::Ko | Reason::Suicide);
+                                if !(run.opts.tolerant && tolerable) {
+                                    run.error = Some(IllegalAt {
+                                        number: run.moves + 1,
+                                        point: p,
+                                        color: c,
+                                        reason: e.reason,
+                                    });
+                                    return;
+                                }
+                                warn(
+                                    &mut run.warnings,
+                                    format!(
+                                        "move {} ({} {}) breaks the {} rule; played as SGF says",
+                                        run.moves + 1,
+                                        color_name(c),
+                                        point_to_sgf(p),
+                                        e.reason
+                                    ),
+                                );
+                                board.play_pos(board.pos(p), c.digit())
+                            }
+                        };
+                        if played.suicided > 0 {
+                            run.captures[c.opponent().index()] += played.suicided as u32;
+                        } else {
+                            run.captures[c.index()] += played.captured as u32;
+                        }
+                    } else {
+                        board.pass();
+                    }
+                    run.moves += 1;
+                    run.to_move = c.opponent();
+                }
+            }
+        }
+    }
+
+    fn run_game(&mut self, run: &mut Run, events: &[Ev]) {
+        let empty = Board::new(self.board.size());
+        let mut game = Game::from_board(empty, run.to_move, run.rules);
+        for (i, &e) in events.iter().enumerate() {
+            match e {
+                Ev::Setup(c, p) => {
+                    self.setup.push((p, c));
+                    if !matches!(events.get(i + 1), Some(Ev::Setup(..))) {
+                        // setup restarts the history: the game continues from the new position
+                        let mut board = game.board().clone();
+                        Self::apply_setup(&mut board, &mut self.setup, run);
+                        game = Game::from_board(board, run.to_move, run.rules);
+                        game.add_captures(Color::Black, run.captures[0]);
+                        game.add_captures(Color::White, run.captures[1]);
+                    }
+                }
+                Ev::Player(c) => {
+                    run.to_move = c;
+                    game.set_to_move(c);
+                }
+                Ev::Play(c, mv) => {
+                    if Self::stop(run) {
+                        break;
+                    }
+                    if let Err(e) = game.play_as(c, mv) {
+                        let tolerable =
+                            matches!(e.reason, Reason::Ko | Reason::Suicide | Reason::Superko);
+                        if run.opts.tolerant && tolerable {
+                            warn(
+                                &mut run.warnings,
+                                format!(
+                                    "move {} ({} {}) breaks the {} rule; played as SGF says",
+                                    run.moves + 1,
+                                    color_name(c),
+                                    point_to_sgf(e.point),
+                                    e.reason
+                                ),
+                            );
+                            game.play_tolerant(c, mv)
+                                .expect("an empty on-board point is playable tolerantly");
+                        } else {
+                            run.error = Some(IllegalAt {
+                                number: run.moves + 1,
+                                point: e.point,
+                                color: c,
+                                reason: e.reason,
+                            });
+                            break;
+                        }
+                    }
+                    run.moves += 1;
+                    run.to_move = c.opponent();
+                    run.captures = [game.captures(Color::Black), game.captures(Color::White)];
+                }
+            }
+        }
+        self.board = game.board().clone();
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+fn bad_size(v: &[u8]) -> ReplayError {
+    ReplayError::BadSize(String::from_utf8_lossy(v).into_owned())
+}

@@ -1,0 +1,278 @@
+//! The zero-copy main-line scanner: replay's hot path.
+//!
+//! It reads the bytes once, from the first `(` to the first `)`: in SGF text that span is
+//! exactly the main line, since a `(` always opens the first child variation when met in
+//! order, and the first `)` closes the game tree whose sequence ends in the main line's leaf.
+//! It emits the main line's setup points, `PL` and moves as [`Ev`]ents into a buffer the caller
+//! reuses, and returns the root properties replay needs as slices of the input. Nothing is
+//! copied or allocated.
+//!
+//! The scanner handles only well-formed single-line records exactly: at the first thing it
+//! does not (a syntax problem, a malformed or repeated value, old-style lower-case identifiers,
+//! `SZ` outside the root, anything but whitespace after the main line, i.e. variations or a
+//! second game) it returns `None` and replay goes through the tree parser in lenient mode,
+//! which decides and warns. So both paths give the same replay, warnings included. Both paths order a node's events the same way: setup points
+//! in property order, then `PL`, then the move.
+
+use super::parse::value_end;
+use super::{for_each_listed_point, parse_move, parse_size};
+use crate::{Color, Move, Point, Size};
+
+/// One step of the main line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ev {
+    /// `AB`/`AW` (a colour) or `AE` (`None`) on a point (possibly off the board).
+    Setup(Option<Color>, Point),
+    /// `PL`: who is to move.
+    Player(Color),
+    /// `B`/`W`.
+    Play(Color, Move),
+}
+
+/// The game-information values replay needs: the first occurrence on the main line, raw.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Header<'a> {
+    pub size: Option<&'a [u8]>,
+    pub komi: Option<&'a [u8]>,
+    pub handicap: Option<&'a [u8]>,
+    pub rules: Option<&'a [u8]>,
+    pub result: Option<&'a [u8]>,
+    pub charset: Option<&'a [u8]>,
+    pub game: Option<&'a [u8]>,
+}
+
+impl<'a> Header<'a> {
+    /// The slot of a game-information property, if `id` is one.
+    pub(crate) fn slot(&mut self, id: &[u8]) -> Option<&mut Option<&'a [u8]>> {
+        Some(match id {
+            b"SZ" => &mut self.size,
+            b"KM" => &mut self.komi,
+            b"HA" => &mut self.handicap,
+            b"RU" => &mut self.rules,
+            b"RE" => &mut self.result,
+            b"CA" => &mut self.charset,
+            b"GM" => &mut self.game,
+            _ => return None,
+        })
+    }
+}
+
+/// `B`/`W` or `b`/`w` (as `PL` writes the colour).
+pub(crate) fn parse_color(v: &[u8]) -> Option<Color> {
+    match v.trim_ascii() {
+        b"B" | b"b" => Some(Color::Black),
+        b"W" | b"w" => Some(Color::White),
+        _ => None,
+    }
+}
+
+#[inline]
+fn skip_ws(s: &[u8], mut i: usize) -> usize {
+    while i < s.len() && s[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    i
+}
+
+/// Scan the main line of `s` into `ev` (cleared first). `None` when the file needs the tree
+/// parser.
+pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
+    ev.clear();
+    let mut h = Header::default();
+    let mut i = skip_ws(s, 0);
+    if s.get(i) != Some(&b'(') {
+        return None;
+    }
+    i += 1;
+    let mut depth = 1usize;
+    let mut size = Size::square(19).expect("19 is a valid size");
+    let mut nodes = 0usize;
+    let mut in_node = false;
+    let mut node_move: Option<(Color, Move)> = None;
+    let mut node_pl: Option<Color> = None;
+    macro_rules! flush {
+        () => {
+            if let Some(c) = node_pl.take() {
+                ev.push(Ev::Player(c));
+            }
+            if let Some((c, m)) = node_move.take() {
+                ev.push(Ev::Play(c, m));
+            }
+        };
+    }
+    loop {
+        i = skip_ws(s, i);
+        let b = *s.get(i)?;
+        match b {
+            b';' => {
+                flush!();
+                in_node = true;
+                nodes += 1;
+                i += 1;
+            }
+            b'(' if in_node => {
+                depth += 1;
+                flush!();
+                in_node = false;
+                i += 1;
+            }
+            b')' if in_node => {
+                // Only the closing brackets of the open game trees and whitespace may follow:
+                // otherwise the file has variations or more games (or stray brackets),
+                // and the tree parser reads it, so that every problem anywhere in the file is
+                // reported the same way.
+                let mut closing = 0;
+                for &b in &s[i + 1..] {
+                    if b == b')' {
+                        closing += 1;
+                    } else if !b.is_ascii_whitespace() {
+                        return None;
+                    }
+                }
+                if closing + 1 != depth {
+                    return None;
+                }
+                flush!();
+                return Some(h);
+            }
+            b'A'..=b'Z' if in_node => {
+                let id_start = i;
+                while i < s.len() && s[i].is_ascii_uppercase() {
+                    i += 1;
+                }
+                let id = &s[id_start..i];
+                i = skip_ws(s, i);
+                if s.get(i) != Some(&b'[') {
+                    return None;
+                }
+                // the first value
+                let v0 = i + 1;
+                let e0 = value_end(s, v0)?;
+                let v = &s[v0..e0];
+                i = skip_ws(s, e0 + 1);
+                let more = s.get(i) == Some(&b'[');
+                match id {
+                    b"B" | b"W" => {
+                        if more || node_move.is_some() {
+                            return None;
+                        }
+                        let c = if id == b"B" {
+                            Color::Black
+                        } else {
+                            Color::White
+                        };
+                        node_move = Some((c, parse_move(v, size)?));
+                    }
+                    b"AB" | b"AW" | b"AE" => {
+                        let c = match id {
+                            b"AB" => Some(Color::Black),
+                            b"AW" => Some(Color::White),
+                            _ => None,
+                        };
+                        let mut v = v;
+                        loop {
+                            if !for_each_listed_point(v, |p| ev.push(Ev::Setup(c, p))) {
+                                return None;
+                            }
+                            if s.get(i) != Some(&b'[') {
+                                break;
+                            }
+                            let e = value_end(s, i + 1)?;
+                            v = &s[i + 1..e];
+                            i = skip_ws(s, e + 1);
+                        }
+                    }
+                    b"PL" => {
+                        if more || node_pl.is_some() {
+                            return None;
+                        }
+                        node_pl = Some(parse_color(v)?);
+                    }
+                    _ => {
+                        if id == b"SZ" {
+                            // only in the root, before anything that depends on it
+                            if more || nodes != 1 || h.size.is_some() {
+                                return None;
+                            }
+                            size = parse_size(v)?;
+                        }
+                        if let Some(slot) = h.slot(id) {
+                            if more {
+                                return None;
+                            }
+                            if slot.is_none() {
+                                *slot = Some(v);
+                            }
+                        } else {
+                            // any other property: skip its remaining values
+                            while s.get(i) == Some(&b'[') {
+                                let e = value_end(s, i + 1)?;
+                                i = skip_ws(s, e + 1);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(x: u8, y: u8) -> Point {
+        Point::new(x, y)
+    }
+
+    #[test]
+    fn main_line_only() {
+        let mut ev = Vec::new();
+        let h = scan(
+            b" (;GM[1]SZ[9]C[a \\] b];B[aa](;W[bb]AB[cc:cd]PL[B];B[]))\n",
+            &mut ev,
+        )
+        .unwrap();
+        assert_eq!(h.size, Some(&b"9"[..]));
+        assert_eq!(
+            ev,
+            [
+                Ev::Play(Color::Black, Move::Play(pt(0, 0))),
+                Ev::Setup(Some(Color::Black), pt(2, 2)),
+                Ev::Setup(Some(Color::Black), pt(2, 3)),
+                Ev::Player(Color::Black),
+                Ev::Play(Color::White, Move::Play(pt(1, 1))),
+                Ev::Play(Color::Black, Move::Pass),
+            ]
+        );
+    }
+
+    #[test]
+    fn falls_back_on_anything_unusual() {
+        let mut ev = Vec::new();
+        for bad in [
+            &b"x(;B[aa])"[..],
+            b"(;B[aa]",
+            b"(;B[aa][bb])",
+            b"(;B[aa]W[bb])",
+            b"(;B[a])",
+            b"(;AddBlack[aa])",
+            b"(;B[aa];SZ[9])",
+            b"(;SZ[99])",
+            b"((;B[aa]))",
+            b"(;B[aa]$)",
+            b"(;KM[1][2])",
+            b"(;B[aa](;W[bb])(;W[cc]))",
+            b"(;B[aa])(;W[bb])",
+            b"(;B[aa]))",
+            b"(;B[aa](;W[bb])",
+        ] {
+            assert!(
+                scan(bad, &mut ev).is_none(),
+                "{}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! `tengen replay` on the hand-made fixtures: output, JSON shape, options and exit codes.
+mod common;
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sgf")
+}
+
+fn tengen(args: &[&str]) -> Output {
+    Command::new(common::tengen_bin())
+        .arg("replay")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn fx(name: &str) -> String {
+    fixtures().join(name).display().to_string()
+}
+
+#[test]
+fn json_line_has_the_documented_shape() {
+    let path = fx("suicide.sgf");
+    let out = tengen(&["--json", &path]);
+    assert_eq!(out.status.code(), Some(1));
+    let expected = format!(
+        "{{\"path\":{path:?},\"ok\":false,\"size\":[5,5],\"moves\":3,\
+         \"captures\":{{\"black\":0,\"white\":0}},\
+         \"board\":[\".B...\",\"B....\",\".....\",\".....\",\"....W\"],\
+         \"to_move\":\"white\",\"result\":\"B+R\",\
+         \"error\":{{\"move\":4,\"point\":\"aa\",\"color\":\"white\",\"reason\":\"suicide\"}}}}\n"
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("games 1, moves 3, ok 0, illegal 1, unreadable 0"),
+        "{err}"
+    );
+}
+
+#[test]
+fn ok_game_json_and_exit_zero() {
+    let path = fx("setup-after-moves.sgf");
+    let out = tengen(&["--json", &path]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["ok"], true);
+    assert_eq!(v["captures"]["black"], 1);
+    assert_eq!(v["to_move"], "white");
+    assert!(v["error"].is_null() && v["result"].is_null());
+}
+
+#[test]
+fn directory_batch_counts_and_keeps_going() {
+    let dir = fixtures().display().to_string();
+    let out = tengen(&["--threads", "2", "--quiet", &dir]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let n = std::fs::read_dir(fixtures()).unwrap().count();
+    // illegal: suicide, ko, superko, off board; unreadable: not SGF, SZ[60], GM[2]
+    let summary = format!("games {n}, ");
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with(&summary), "{last}");
+    assert!(
+        last.contains(&format!("ok {}, illegal 4, unreadable 3", n - 7)),
+        "{last}"
+    );
+    assert!(text.contains("suicide.sgf: illegal: move 4 (white aa) is illegal: suicide"));
+    assert!(text.contains("ko.sgf: illegal: move 10 (white bb) is illegal: ko"));
+    assert!(text.contains("broken-size.sgf: unreadable: SZ[60]"));
+    // the output is in file order whatever the number of threads
+    let one = tengen(&["--threads", "1", "--quiet", &dir]);
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("games "))
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&String::from_utf8(one.stdout).unwrap()), strip(&text));
+}
+
+#[test]
+fn options_change_the_replay() {
+    // --tolerant plays the suicide and the ko retake, with warnings on stderr
+    let out = tengen(&["--tolerant", &fx("suicide.sgf"), &fx("ko.sgf")]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("suicide.sgf: warning: move 4 (white aa) breaks the suicide rule"));
+    assert!(err.contains("ko.sgf: warning: move 10 (white bb) breaks the ko rule"));
+    // --rules overrides RU
+    let out = tengen(&["--rules", "task", &fx("ko.sgf")]);
+    assert_eq!(out.status.code(), Some(0));
+    // --until stops before the illegal move
+    let out = tengen(&["--json", "--until", "9", &fx("ko.sgf")]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["moves"], 9);
+    // --strict makes a malformed file unreadable, naming line and column
+    let out = tengen(&["--strict", &fx("broken-junk.sgf")]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("unreadable: line 1, column 20: expected a property"),
+        "{text}"
+    );
+    // lenient (default) replays it with a warning
+    let out = tengen(&[&fx("broken-junk.sgf")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("warning: line 1, column 20"));
+}
+
+#[test]
+fn usage_errors_exit_2_and_missing_files_are_unreadable() {
+    for args in [
+        &[][..],
+        &["--rules", "klingon", "x.sgf"],
+        &["--threads", "0", "x.sgf"],
+        &["--until", "-3", "x.sgf"],
+    ] {
+        let out = tengen(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+    let out = tengen(&["/nonexistent/game.sgf"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("/nonexistent/game.sgf: unreadable: cannot read"),
+        "{text}"
+    );
+    assert!(text.contains("unreadable 1"));
+}
+
+#[test]
+fn score_adds_the_count_of_the_final_position() {
+    // compressed.sgf: 6 black and 5 white stones, no territory; no RU, no KM: Japanese rules,
+    // komi 6.5, so White wins by 6.5 under territory scoring
+    let out = tengen(&["--json", "--score", &fx("compressed.sgf")]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["score"]["result"], "W+6.5");
+    assert_eq!(v["score"]["scoring"], "territory");
+    // under area rules the stones count: 6 against 5 + 7.5
+    let out = tengen(&["--score", "--rules", "chinese", &fx("compressed.sgf")]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("compressed.sgf: score W+6.5"), "{text}");
+    // games with an illegal move are not scored; without --score there is no score key
+    let out = tengen(&["--json", "--score", &fx("suicide.sgf")]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.get("score").is_none());
+    // --pass-alive needs --score
+    let out = tengen(&["--pass-alive", &fx("compressed.sgf")]);
+    assert_eq!(out.status.code(), Some(2));
+}
