@@ -15,9 +15,9 @@
 //!    number of handicap stones given).
 //!
 //! # Seki tax ([`Tax::Seki`] and [`Tax::All`])
-//! Under the Japanese rules (1989, articles 7–8) eye points of stones *in seki* are not
-//! territory, and a live stone is in seki when it has a *dame* liberty, an empty point that is
-//! nobody's eye. This module makes that static and deterministic as follows:
+//! Under the Japanese rules of 1989 (the article on territory) eye points of stones *in
+//! seki* are not territory, and a live stone is in seki when it has a *dame* liberty, an empty
+//! point that is nobody's eye. This module makes that static and deterministic as follows:
 //! 1. A *neutral point* is an empty point whose region borders both colours.
 //! 2. **Dame filling** (on a scratch copy): neutral points that either player could fill
 //!    harmlessly are filled, as players do at the end of a game: repeatedly, row by row, a
@@ -32,9 +32,9 @@
 //!    counted ([`PlayerScore::seki_taxed`]): this covers the eyes of groups in seki.
 //!
 //! KataGo, for comparison, plays the dame out in its encore and then taxes every region next
-//! to a remaining empty point; step 2 stands in for that play. The definition is exact for
-//! finished positions whose dame are filled or safely fillable; a position left with a dame
-//! that needs a defensive move first is outside it (such a point would be taken for seki).
+//! to a remaining empty point; step 2 stands in for that play. The definition is meant for
+//! finished positions whose dame are filled or safely fillable; in a position left with a dame
+//! that needs a defensive move first, that dame would be taken for a seki liberty.
 //!
 //! # Group tax ([`Tax::All`], stone scoring)
 //! As the seki tax, and then each *group* — a connected set of one colour's stones and that

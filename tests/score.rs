@@ -286,3 +286,24 @@ fn options_for_a_game_take_its_rules_and_captures() {
     assert_eq!((s.white.territory, s.white.seki_taxed), (1, 0));
     assert_eq!(s.result.to_string(), "W+2");
 }
+
+/// `tests/fixtures/score/NAME.in` (a board), `NAME.args` (the options), `NAME.out` (the
+/// expected stdout; every expectation worked out by hand).
+#[test]
+fn fixtures() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/score");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let input = std::fs::read_to_string(&path).unwrap();
+            let args = std::fs::read_to_string(path.with_extension("args")).unwrap();
+            let args: Vec<&str> = args.split_whitespace().collect();
+            let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
+            let (out, err, code) = run(&args, &input);
+            assert_eq!((out.as_str(), code), (want.as_str(), 0), "{path:?}: {err}");
+            n += 1;
+        }
+    }
+    assert!(n >= 5, "only {n} fixtures");
+}
