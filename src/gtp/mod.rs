@@ -1341,6 +1341,27 @@ mod tests {
     }
 
     #[test]
+    fn resigns_only_when_asked() {
+        // White owns the whole 5x5 board but two points: Black is lost.
+        let lost = "gogui-setup w a2 w b2 w c2 w d2 w e2 w a4 w b4 w c4 w d4 w e4";
+        let mut e = engine();
+        ask(&mut e, "boardsize 5");
+        ask(&mut e, lost);
+        let r = ask(&mut e, "genmove b");
+        assert_ne!(r, "= resign\n\n");
+        let mut e = Engine::new(EngineConfig {
+            playouts: 300,
+            resign_threshold: Some(0.1),
+            ..EngineConfig::default()
+        });
+        ask(&mut e, "boardsize 5");
+        ask(&mut e, lost);
+        assert_eq!(ask(&mut e, "genmove b"), "= resign\n\n");
+        // nothing was played
+        assert_eq!(e.game().move_count(), 0);
+    }
+
+    #[test]
     fn format_results() {
         assert_eq!(format_result(7), "B+3.5");
         assert_eq!(format_result(-1), "W+0.5");
