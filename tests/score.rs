@@ -2,9 +2,6 @@
 //! komi and handicap bonus, group tax; and `tengen score` end to end.
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::score::{score, Score, ScoreError, ScoreOptions};
 use tengen::{Color, HandicapBonus, Komi, Point, Rules, Scoring, Tax};
@@ -192,22 +189,7 @@ fn dead_point_errors() {
 }
 
 fn run(args: &[&str], input: &str) -> (String, String, i32) {
-    let mut child = Command::new(common::tengen_bin())
-        .arg("score")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // the command may exit before reading (a usage error): a broken pipe is no failure
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    common::run_tengen(&[&["score"], args].concat(), input)
 }
 
 #[test]

@@ -2,9 +2,6 @@
 //! rule, and `tengen score --pass-alive`.
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use tengen::benson::pass_alive;
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::{Color, Point};
@@ -111,19 +108,7 @@ fn seki_is_not_pass_alive() {
 fn score_pass_alive_option_removes_dead_stones() {
     // the white stone at (1,0) is certainly dead; white's wall below lives on row 3's eyes
     let rows = ".OX.X\nXXXXX\nOOOOO\n.O.O.\n";
-    let run = |args: &[&str]| {
-        let mut child = Command::new(common::tengen_bin())
-            .arg("score")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(rows.as_bytes());
-        let out = child.wait_with_output().unwrap();
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |args: &[&str]| common::run_tengen(&[&["score"], args].concat(), rows).0;
     // as it stands: black 7 stones + 1 eye (3,0); white 8 stones (with (1,0)) + 3
     assert_eq!(run(&["--komi", "0"]), "W+3\n");
     // with the dead stone removed black gets (0,0),(1,0) too: 7 + 3 against 7 + 3

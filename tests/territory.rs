@@ -2,9 +2,6 @@
 //! property check against a naive definition.
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use proptest::prelude::*;
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::territory::{territories, territory_at, Owner, TerritoryMap};
@@ -14,22 +11,7 @@ const EXAMPLE: &str = r#"["  B  ", " B B ", "B W B", " W W ", "  W  "]"#;
 
 /// Run `tengen territory ARGS` with `input` on stdin: (stdout, stderr, status).
 fn run(args: &[&str], input: &str) -> (String, String, i32) {
-    let mut child = Command::new(common::tengen_bin())
-        .arg("territory")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // the command may exit before reading (a usage error): a broken pipe is no failure
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
+    common::run_tengen(&[&["territory"], args].concat(), input)
 }
 
 fn example() -> Board {
@@ -233,17 +215,8 @@ proptest! {
 
 #[test]
 fn input_that_is_not_utf8() {
-    let mut child = Command::new(common::tengen_bin())
-        .arg("territory")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(b"X.\n.\xffO\n");
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (_, err, code) = common::run_tengen(&["territory"], b"X.\n.\xffO\n");
+    assert_eq!(code, 2);
     assert!(
         err.contains("line 2, column 2: the input is not UTF-8"),
         "{err}"

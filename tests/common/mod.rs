@@ -34,6 +34,27 @@ pub fn shared_data(rel: &str) -> Option<PathBuf> {
     }
 }
 
+/// Run `tengen ARGS` with `input` on stdin: (stdout, stderr, exit code, -1 for a signal).
+pub fn run_tengen(args: &[&str], input: impl AsRef<[u8]>) -> (String, String, i32) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(tengen_bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tengen");
+    // the command may exit before reading (a usage error): a broken pipe is no failure
+    let _ = child.stdin.take().expect("stdin").write_all(input.as_ref());
+    let out = child.wait_with_output().expect("wait for tengen");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
 /// The `tengen` binary built for this test run.
 pub fn tengen_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_tengen"))
