@@ -53,6 +53,7 @@ pub mod game;
 pub mod gtp;
 pub mod mcts;
 pub mod playout;
+pub mod render;
 mod point;
 pub mod rules;
 pub mod score;
