@@ -35,7 +35,7 @@ pub struct ScoreArgs {
 pub struct ScoringArgs {
     /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...).
     #[arg(long, default_value = "chinese", value_parser = parse_rules)]
-    rules: Rules,
+    pub rules: Rules,
     /// Komi, a whole or half number (default: the rule set's).
     #[arg(long, value_parser = parse_komi, allow_negative_numbers = true)]
     komi: Option<Komi>,
@@ -95,15 +95,21 @@ fn parse_captures(s: &str) -> Result<[u32; 2], String> {
 
 /// One dead-stone token: `x,y` or a GTP vertex; the error names the token.
 fn parse_point(tok: &str, size: Size) -> Result<Point, String> {
+    parse_point_as("dead stone", tok, size)
+}
+
+/// A point `x,y` (column, row from 0 at the top) or a GTP vertex (`D4`, two letters past
+/// `Z`); the error calls it `what` and names the token.
+pub fn parse_point_as(what: &str, tok: &str, size: Size) -> Result<Point, String> {
     let off = |x: i64, y: i64| {
         format!(
-            "dead stone {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
+            "{what} {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
             size.width() - 1,
             size.height() - 1
         )
     };
     if let Some((a, b)) = tok.split_once(',') {
-        let bad = || format!("dead stone {tok:?} is not a point x,y or a vertex such as D4");
+        let bad = || format!("{what} {tok:?} is not a point x,y or a vertex such as D4");
         let x: i64 = a.trim().parse().map_err(|_| bad())?;
         let y: i64 = b.trim().parse().map_err(|_| bad())?;
         return size.point(x, y).ok_or_else(|| off(x, y));
@@ -112,7 +118,7 @@ fn parse_point(tok: &str, size: Size) -> Result<Point, String> {
     let up = tok.to_ascii_uppercase();
     let split = up.find(|c: char| c.is_ascii_digit()).unwrap_or(up.len());
     let (letters, digits) = up.split_at(split);
-    let bad = || format!("dead stone {tok:?} is not a point x,y or a vertex such as D4");
+    let bad = || format!("{what} {tok:?} is not a point x,y or a vertex such as D4");
     let x = match letters.len() {
         1 => LETTERS.find(letters).ok_or_else(bad)? as i64,
         2 => {
