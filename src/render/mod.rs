@@ -248,14 +248,14 @@ fn contrast(c: Option<Color>) -> &'static str {
 impl Picture<'_> {
     fn margin(&self) -> f64 {
         match self.coords {
-            Coords::None => CELL * 0.75,
+            Coords::None => 18.0,
             _ => {
                 let wide = self.panels.iter().any(|p| p.board.width() > 25);
                 let tall = self.panels.iter().any(|p| p.board.height() > 9);
                 if (wide || tall) && self.coords == Coords::Gtp {
-                    CELL * 1.6
+                    38.0
                 } else {
-                    CELL * 1.4
+                    34.0
                 }
             }
         }
@@ -289,6 +289,21 @@ impl Picture<'_> {
             * 7.5
             + 2.0 * 8.0;
         (w.max(longest).ceil(), (h + legend).ceil())
+    }
+
+    /// The centre of point `p` of panel `panel` (from 0) in picture units: where its stone is
+    /// drawn (and, in the PNG, the pixel holding that position).
+    pub fn point_center(&self, panel: usize, p: Point) -> (f64, f64) {
+        let m = self.margin();
+        let top = if self.has_titles() { LEGEND_LINE } else { 0.0 };
+        let left: f64 = self.panels[..panel]
+            .iter()
+            .map(|q| 2.0 * m + (q.board.width() - 1) as f64 * CELL)
+            .sum();
+        (
+            left + m + 0.5 + p.x as f64 * CELL,
+            top + m + 0.5 + p.y as f64 * CELL,
+        )
     }
 
     /// The picture as an SVG document.
@@ -334,8 +349,9 @@ impl Picture<'_> {
         let b = p.board;
         let (bw, bh) = (b.width(), b.height());
         let m = self.margin();
-        let ox = left + m;
-        let oy = top + m;
+        // lines on pixel centres: a one-unit line covers one pixel row exactly
+        let ox = left + m + 0.5;
+        let oy = top + m + 0.5;
         let px = |x: usize| ox + x as f64 * CELL;
         let py = |y: usize| oy + y as f64 * CELL;
         let (gw, gh) = ((bw - 1) as f64 * CELL, (bh - 1) as f64 * CELL);
