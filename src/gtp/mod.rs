@@ -1159,6 +1159,19 @@ mod tests {
     }
 
     #[test]
+    fn showboard_is_the_shared_text_picture() {
+        let mut e = engine();
+        ask(&mut e, "boardsize 7");
+        ask(&mut e, "play b c3");
+        ask(&mut e, "play w g7");
+        let want = "= \n  A B C D E F G\n7 . . . . . .(O)7\n6 . . . . . . . 6\n\
+                    5 . . + . + . . 5\n4 . . . + . . . 4\n3 . . X . + . . 3\n\
+                    2 . . . . . . . 2\n1 . . . . . . . 1\n  A B C D E F G\n\
+                    captures: black 0 white 0\n\n";
+        assert_eq!(ask(&mut e, "showboard"), want.replace("= \n", "=\n"));
+    }
+
+    #[test]
     fn play_capture_undo() {
         let mut e = engine();
         ask(&mut e, "boardsize 5");
