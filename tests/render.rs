@@ -136,7 +136,7 @@ fn golden_svgs() {
 
     let p = render_to(
         "score.svg",
-        &["render", "--score", "--dead", "E5", "--komi", "0.5"],
+        &["render", "--score", "--dead", "E4", "--komi", "0.5"],
         &rect,
     );
     let svg = std::fs::read_to_string(p).unwrap();
@@ -207,7 +207,7 @@ fn check_png(name: &str, board: &Board, extra: &[&str]) {
     for p in board.size().points() {
         let (cx, cy) = pic.point_center(0, p);
         // a little off the centre, off the grid lines
-        let c = pixel(&img, (cx + 4.0, cy + 4.0));
+        let c = pixel(&img, (cx + 3.0, cy + 1.5));
         match board.get(p) {
             Some(Color::Black) => {
                 assert!(is_dark(c), "{name}: {p:?} black stone is {c:?}");
@@ -278,14 +278,15 @@ fn sgf_position_at_a_move_and_its_marks() {
     let p = render_to("cap5.png", &["render", &sgf, "--move", "5", "--captured"], "");
     let img = decode(&p);
     // after move 5: black E5, B9, A8, white F7; white's A9 was captured by move 5
+    let empty = Board::square(9).unwrap();
     let pic = Picture {
-        panels: vec![Panel::new(&Board::square(9).unwrap())],
+        panels: vec![Panel::new(&empty)],
         coords: Coords::Gtp,
         legend: vec!["x".into()],
     };
     let at = |x: u8, y: u8| pixel(&img, {
         let (cx, cy) = pic.point_center(0, Point::new(x, y));
-        (cx + 4.0, cy + 4.0)
+        (cx + 3.0, cy + 1.5)
     });
     assert!(is_dark(at(1, 0)), "B9 {:?}", at(1, 0));
     assert!(is_dark(at(0, 1)), "A8 {:?}", at(0, 1));
@@ -309,7 +310,7 @@ fn illegal_move_in_a_record_is_highlighted() {
     let p = render_to("illegal.svg", &["render", sgf.to_str().unwrap()], "");
     let svg = std::fs::read_to_string(p).unwrap();
     assert!(svg.contains("move 3 (black aa) is illegal: occupied"), "{svg}");
-    assert!(svg.contains(r#"stroke="#d01c1c" stroke-width="3""#));
+    assert!(svg.contains(r##"stroke="#d01c1c" stroke-width="3""##));
 }
 
 #[test]
@@ -393,13 +394,17 @@ fn score_text_and_territory_text_share_the_look() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "  A B C D E F G");
-    assert_eq!(lines[2], "4 x x X o O o o 4");
+    assert_eq!(lines[2], "4 x x X . O o o 4");
     assert_eq!(lines[6], lines[0]);
-    assert_eq!(lines[7], "W+2");
-    let (out, _, code) = run(&["territory", "--text"], &rect);
+    assert_eq!(lines[7], "W+7.5");
+    let (terr, _, code) = run(&["territory", "--text"], &rect);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().next(), Some("  A B C D E F G"));
-    assert!(out.contains("4 x x X . O o o 4"), "{out}");
+    // the same picture as the count's
+    assert_eq!(terr, lines[..7].join("\n") + "\n");
+    // dead stones show as the territory they count as
+    let (out, _, code) = run(&["score", "--text", "--dead", "E4", "--komi", "0.5"], &rect);
+    assert_eq!(code, 0);
+    assert!(out.contains("\n3 x x X x x x x 3\n") && out.ends_with("B+34.5\n"), "{out}");
 }
 
 #[test]
@@ -424,7 +429,7 @@ fn readme_picture_is_what_its_command_draws() {
     };
     for q in board.size().points() {
         let (cx, cy) = pic.point_center(0, q);
-        let at = (cx + 4.0, cy + 4.0);
+        let at = (cx + 3.0, cy + 1.5);
         let (a, b) = (pixel(&ours, at), pixel(&committed, at));
         assert_eq!((is_dark(a), is_light(a)), (is_dark(b), is_light(b)), "{q:?}");
         match board.get(q) {
