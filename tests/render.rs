@@ -57,12 +57,13 @@ fn normalise(svg: &str) -> (String, Vec<f64>) {
     let b = svg.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        let starts_num = b[i].is_ascii_digit()
-            || (b[i] == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit));
+        let starts_num =
+            b[i].is_ascii_digit() || (b[i] == b'-' && b.get(i + 1).is_some_and(u8::is_ascii_digit));
         // `#d01c1c` colours are text, not numbers
-        let in_colour = text.ends_with('#') || text.rsplit('#').next().is_some_and(|t| {
-            text.contains('#') && t.len() < 6 && t.bytes().all(|c| c.is_ascii_hexdigit())
-        });
+        let in_colour = text.ends_with('#')
+            || text.rsplit('#').next().is_some_and(|t| {
+                text.contains('#') && t.len() < 6 && t.bytes().all(|c| c.is_ascii_hexdigit())
+            });
         if starts_num && !in_colour {
             let start = i;
             i += 1;
@@ -89,10 +90,16 @@ fn assert_golden(name: &str, svg: &str) {
         .unwrap_or_else(|e| panic!("{}: {e} (TENGEN_BLESS=1 writes it)", path.display()));
     let (wt, wn) = normalise(&want);
     let (gt, gn) = normalise(svg);
-    assert_eq!(gt, wt, "{name}: the SVG's structure differs from the golden file");
+    assert_eq!(
+        gt, wt,
+        "{name}: the SVG's structure differs from the golden file"
+    );
     assert_eq!(gn.len(), wn.len(), "{name}");
     for (k, (g, w)) in gn.iter().zip(&wn).enumerate() {
-        assert!((g - w).abs() < 0.02, "{name}: number {k} is {g}, golden {w}");
+        assert!(
+            (g - w).abs() < 0.02,
+            "{name}: number {k} is {g}, golden {w}"
+        );
     }
 }
 
@@ -127,7 +134,15 @@ fn golden_svgs() {
     let sgf = fixture("capture.sgf");
     let p = render_to(
         "capture.svg",
-        &["render", &sgf, "--move", "5", "--numbers", "1-5", "--captured"],
+        &[
+            "render",
+            &sgf,
+            "--move",
+            "5",
+            "--numbers",
+            "1-5",
+            "--captured",
+        ],
         "",
     );
     let svg = std::fs::read_to_string(p).unwrap();
@@ -256,7 +271,11 @@ fn png_52x52_board() {
     // a sparse diagonal pattern of both colours, corners included
     let mut edits = Vec::new();
     for i in 0..52u8 {
-        let c = if i % 2 == 0 { Color::Black } else { Color::White };
+        let c = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
         edits.push((Point::new(i, i), Some(c)));
         edits.push((Point::new(51 - i, (i + 7) % 52), Some(c.opponent())));
     }
@@ -275,7 +294,11 @@ fn png_52x52_board() {
 #[test]
 fn sgf_position_at_a_move_and_its_marks() {
     let sgf = fixture("capture.sgf");
-    let p = render_to("cap5.png", &["render", &sgf, "--move", "5", "--captured"], "");
+    let p = render_to(
+        "cap5.png",
+        &["render", &sgf, "--move", "5", "--captured"],
+        "",
+    );
     let img = decode(&p);
     // after move 5: black E5, B9, A8, white F7; white's A9 was captured by move 5
     let empty = Board::square(9).unwrap();
@@ -284,10 +307,12 @@ fn sgf_position_at_a_move_and_its_marks() {
         coords: Coords::Gtp,
         legend: vec!["x".into()],
     };
-    let at = |x: u8, y: u8| pixel(&img, {
-        let (cx, cy) = pic.point_center(0, Point::new(x, y));
-        (cx + 3.0, cy + 1.5)
-    });
+    let at = |x: u8, y: u8| {
+        pixel(&img, {
+            let (cx, cy) = pic.point_center(0, Point::new(x, y));
+            (cx + 3.0, cy + 1.5)
+        })
+    };
     assert!(is_dark(at(1, 0)), "B9 {:?}", at(1, 0));
     assert!(is_dark(at(0, 1)), "A8 {:?}", at(0, 1));
     assert!(is_light(at(5, 2)), "F7 {:?}", at(5, 2));
@@ -299,7 +324,9 @@ fn sgf_position_at_a_move_and_its_marks() {
     let svg = std::fs::read_to_string(svg).unwrap();
     assert!(svg.contains("Move 7: black C7") && svg.contains(r#"class="last""#));
     let svg = render_to("cap-nolast.svg", &["render", &sgf, "--no-last"], "");
-    assert!(!std::fs::read_to_string(svg).unwrap().contains(r#"class="last""#));
+    assert!(!std::fs::read_to_string(svg)
+        .unwrap()
+        .contains(r#"class="last""#));
 }
 
 #[test]
@@ -309,7 +336,10 @@ fn illegal_move_in_a_record_is_highlighted() {
     std::fs::write(&sgf, "(;SZ[5];B[aa];W[bb];B[aa])").unwrap();
     let p = render_to("illegal.svg", &["render", sgf.to_str().unwrap()], "");
     let svg = std::fs::read_to_string(p).unwrap();
-    assert!(svg.contains("move 3 (black aa) is illegal: occupied"), "{svg}");
+    assert!(
+        svg.contains("move 3 (black aa) is illegal: occupied"),
+        "{svg}"
+    );
     assert!(svg.contains(r##"stroke="#d01c1c" stroke-width="3""##));
 }
 
@@ -358,7 +388,10 @@ fn move_render_keeps_stdout_and_draws_both_sides() {
 fn bad_input_and_usage_exit_2() {
     let (_, err, code) = run(&["render", "-o", "x.jpg"], "X.\n.O\n");
     assert_eq!(code, 2);
-    assert!(err.contains("x.jpg") && err.contains(".svg or .png"), "{err}");
+    assert!(
+        err.contains("x.jpg") && err.contains(".svg or .png"),
+        "{err}"
+    );
     let o = out_dir().join("bad.svg");
     let o = o.to_str().unwrap();
     let (_, err, code) = run(&["render", "-o", o], "X.\n.Q\n");
@@ -404,7 +437,10 @@ fn score_text_and_territory_text_share_the_look() {
     // dead stones show as the territory they count as
     let (out, _, code) = run(&["score", "--text", "--dead", "E4", "--komi", "0.5"], &rect);
     assert_eq!(code, 0);
-    assert!(out.contains("\n3 x x X x x x x 3\n") && out.ends_with("B+34.5\n"), "{out}");
+    assert!(
+        out.contains("\n3 x x X x x x x 3\n") && out.ends_with("B+34.5\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -431,7 +467,11 @@ fn readme_picture_is_what_its_command_draws() {
         let (cx, cy) = pic.point_center(0, q);
         let at = (cx + 3.0, cy + 1.5);
         let (a, b) = (pixel(&ours, at), pixel(&committed, at));
-        assert_eq!((is_dark(a), is_light(a)), (is_dark(b), is_light(b)), "{q:?}");
+        assert_eq!(
+            (is_dark(a), is_light(a)),
+            (is_dark(b), is_light(b)),
+            "{q:?}"
+        );
         match board.get(q) {
             Some(Color::Black) => assert!(is_dark(b)),
             Some(Color::White) => assert!(is_light(b)),

@@ -32,8 +32,14 @@ fn numbered(path: &Path, k: usize) -> PathBuf {
     if k == 1 {
         return path.to_path_buf();
     }
-    let stem = path.file_stem().map(|s| s.to_string_lossy()).unwrap_or_default();
-    let ext = path.extension().map(|s| s.to_string_lossy()).unwrap_or_default();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
     path.with_file_name(format!("{stem}-{k}.{ext}"))
 }
 

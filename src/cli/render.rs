@@ -154,9 +154,7 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     let total = whole.moves + usize::from(whole.error.is_some());
     let n = match args.move_number {
         Some(n) if n > total => {
-            return Err(format!(
-                "--move {n}: the record has only {total} moves"
-            ))
+            return Err(format!("--move {n}: the record has only {total} moves"))
         }
         Some(n) => n,
         None => total,
@@ -222,7 +220,8 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
         }
         labels.retain(|&(q, _)| pos.board.get(q).is_some());
         pos.numbers = labels;
-        pos.legend.push(format!("Numbers: moves {a} to {}", b.min(n)));
+        pos.legend
+            .push(format!("Numbers: moves {a} to {}", b.min(n)));
     }
     Ok(pos)
 }

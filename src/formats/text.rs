@@ -575,7 +575,11 @@ pub fn write_text<W: Write>(
             line.push(ch);
             if style.coordinates {
                 for i in 0..label_w {
-                    line.push(if i == 0 && style.last == Some(p) { ')' } else { ' ' });
+                    line.push(if i == 0 && style.last == Some(p) {
+                        ')'
+                    } else {
+                        ' '
+                    });
                 }
             }
         }
@@ -703,8 +707,15 @@ mod tests {
     #[test]
     fn board_style_has_stars_and_last_move() {
         let mut b = Board::square(9).unwrap();
-        b.edit([(Point::new(2, 2), Some(Color::Black)), (Point::new(8, 0), Some(Color::White))]);
-        let s = render(&b, TextStyle::board().with_last(Some(Point::new(8, 0))), |_| None);
+        b.edit([
+            (Point::new(2, 2), Some(Color::Black)),
+            (Point::new(8, 0), Some(Color::White)),
+        ]);
+        let s = render(
+            &b,
+            TextStyle::board().with_last(Some(Point::new(8, 0))),
+            |_| None,
+        );
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines[0], "  A B C D E F G H J");
         assert_eq!(lines[1], "9 . . . . . . . .(O)9");
@@ -712,7 +723,11 @@ mod tests {
         assert_eq!(lines[5], "5 . . . . + . . . . 5");
         assert_eq!(lines[10], lines[0]);
         // the same style with the last move on the left edge
-        let s = render(&b, TextStyle::board().with_last(Some(Point::new(2, 2))), |_| None);
+        let s = render(
+            &b,
+            TextStyle::board().with_last(Some(Point::new(2, 2))),
+            |_| None,
+        );
         assert_eq!(s.lines().nth(3), Some("7 . .(X). . . + . . 7"));
         // stars read back as empty points
         let plain = TextStyle {

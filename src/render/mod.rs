@@ -433,7 +433,11 @@ impl Picture<'_> {
                     n(py(q.y as usize)),
                     n(r),
                     stone_fill(c),
-                    if dead { r##" fill-opacity="0.55""## } else { "" }
+                    if dead {
+                        r##" fill-opacity="0.55""##
+                    } else {
+                        ""
+                    }
                 );
             }
         }
