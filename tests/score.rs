@@ -260,3 +260,29 @@ fn cli_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn options_for_a_game_take_its_rules_and_captures() {
+    use tengen::{Game, Move, Size};
+    // white captures a black stone in the corner, then both pass
+    let mut g = Game::new(Size::square(3).unwrap(), rules("chinese", 0));
+    for mv in [(0, 0), (1, 0), (2, 2), (0, 1)] {
+        g.play(Move::Play(Point::new(mv.0, mv.1))).unwrap();
+    }
+    assert_eq!(g.captures(Color::White), 1);
+    let o = ScoreOptions::for_game(&g);
+    assert_eq!(o.captures, [0, 1]);
+    assert_eq!(o.rules, *g.rules());
+    let s = score(g.board(), &o).unwrap();
+    // X at (2,2); O at (1,0),(0,1); (0,0) is white's, the rest touches both colours:
+    // area 2 + 1 against 1 (the capture is reported, not counted)
+    assert_eq!((s.white.territory, s.white.captures), (1, 1));
+    assert_eq!(s.result.to_string(), "W+2");
+    // under territory rules with the seki tax: the black stone left in atari is no seki, so
+    // white's point (0,0) counts: 1 point + 1 capture
+    let mut o = o;
+    o.rules = rules("japanese", 0);
+    let s = score(g.board(), &o).unwrap();
+    assert_eq!((s.white.territory, s.white.seki_taxed), (1, 0));
+    assert_eq!(s.result.to_string(), "W+2");
+}
