@@ -615,7 +615,8 @@ mod tests {
         assert!(star_points(9, 9).contains(&Point::new(2, 2)));
         assert!(star_points(19, 19).contains(&Point::new(3, 9)));
         assert!(star_points(5, 5).is_empty());
-        assert_eq!(star_points(19, 9).len(), 6);
+        // three columns by two rows, and the centre
+        assert_eq!(star_points(19, 9).len(), 7);
     }
 
     #[test]
