@@ -57,6 +57,7 @@ pub mod gtp;
 pub mod mcts;
 pub mod playout;
 mod point;
+pub mod render;
 pub mod rules;
 pub mod score;
 pub mod sgf;

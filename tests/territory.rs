@@ -118,6 +118,12 @@ fn fixtures() {
 fn text_picture() {
     let (out, _, code) = run(&["--text"], EXAMPLE);
     assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "  A B C D E\n5 x x X x x 5\n4 x X . X x 4\n3 X . O . X 3\n2 . O o O . 2\n1 . . O . . 1\n  A B C D E\n"
+    );
+    let (out, _, code) = run(&["--text", "--plain"], EXAMPLE);
+    assert_eq!(code, 0);
     assert_eq!(out, "xxXxx\nxX.Xx\nX.O.X\n.OoO.\n..O..\n");
 }
 

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod gtp;
 mod move_cmd;
+mod render;
 mod replay;
 mod score;
 mod territory;
@@ -35,6 +36,9 @@ enum Command {
     /// Replay SGF records (files, or directories searched for *.sgf) in parallel, checking
     /// every move under the game's rules; ends with a summary.
     Replay(replay::ReplayArgs),
+    /// Draw a position (any board input, or an SGF record at --move N or its end) as an SVG
+    /// or PNG diagram, with optional territory, score or pass-alive overlays.
+    Render(render::RenderArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -57,5 +61,6 @@ pub fn run() -> i32 {
         Command::Bench(args) => bench::run(&args),
         Command::Gtp(args) => gtp::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Render(args) => render::run(&args),
     }
 }

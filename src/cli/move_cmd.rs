@@ -1,10 +1,12 @@
 //! `tengen move`: the original move-legality task, as a stream of problems.
 
 use std::io::{self, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 use tengen::formats::digits::{write_board, ProblemReader};
-use tengen::Rules;
+use tengen::render::{Coords, Panel, Picture, RenderError};
+use tengen::{Board, Color, Point, Reason, Rules};
 
 use super::EXIT_USAGE;
 
@@ -18,6 +20,76 @@ pub struct MoveArgs {
     /// rules (suicide illegal).
     #[arg(long, default_value = "task", value_parser = parse_rules)]
     rules: Rules,
+    /// Also draw each answer (`.svg` or `.png`): the board before and after the move with the
+    /// captured stones marked, or the illegal move and its reason. Problem 2 onwards go to
+    /// FILE-2.png, FILE-3.png, ...
+    #[arg(long, value_name = "FILE")]
+    render: Option<PathBuf>,
+}
+
+/// The picture file of problem `k` (from 1): `path` itself, then `stem-k.ext`.
+fn numbered(path: &Path, k: usize) -> PathBuf {
+    if k == 1 {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    path.with_file_name(format!("{stem}-{k}.{ext}"))
+}
+
+/// Draw one answer: before and after with the captures, or the illegal move and why.
+fn draw(
+    path: &Path,
+    before: &Board,
+    after: &Board,
+    p: Point,
+    color: Color,
+    result: Result<u32, Reason>,
+) -> Result<(), RenderError> {
+    let mut first = Panel::new(before);
+    first.title = Some("before".to_string());
+    let vertex = format!(
+        "{}{}",
+        tengen::render::gtp_column(p.x as usize),
+        before.height() - p.y as usize
+    );
+    let what = format!("{} at column {}, row {} ({vertex})", color.name(), p.x, p.y);
+    let picture = match result {
+        Ok(captured) => {
+            let mut second = Panel::new(after);
+            second.title = Some("after".to_string());
+            second.last = Some(p);
+            second.captured = before
+                .size()
+                .points()
+                .filter_map(|q| match (before.get(q), after.get(q)) {
+                    (Some(c), None) => Some((q, c)),
+                    _ => None,
+                })
+                .collect();
+            Picture {
+                panels: vec![first, second],
+                coords: Coords::Gtp,
+                legend: vec![format!("{what}: legal, captures {captured}")],
+            }
+        }
+        Err(reason) => {
+            first.title = None;
+            first.illegal = Some((p, color));
+            Picture {
+                panels: vec![first],
+                coords: Coords::Gtp,
+                legend: vec![format!("{what}: illegal ({reason})")],
+            }
+        }
+    };
+    picture.write_file(path)
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -27,9 +99,16 @@ fn parse_rules(s: &str) -> Result<Rules, String> {
 /// Answer every problem on stdin in order. Returns the exit status: 0, or 2 at the first bad
 /// problem (answers already written stand).
 pub fn run(args: &MoveArgs) -> i32 {
+    if let Some(path) = &args.render {
+        if let Err(e) = tengen::render::ImageFormat::from_path(path) {
+            eprintln!("tengen move: --render: {e}");
+            return EXIT_USAGE;
+        }
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut reader = ProblemReader::new(BufReader::with_capacity(1 << 16, io::stdin().lock()));
+    let mut solved = 0;
     let status = loop {
         // Flush before a read that could block, so an interactive caller gets each answer.
         if reader.get_ref().buffer().is_empty() && out.flush().is_err() {
@@ -46,10 +125,28 @@ pub fn run(args: &MoveArgs) -> i32 {
                 break EXIT_USAGE;
             }
         };
-        let written = match problem
+        solved += 1;
+        let before = args.render.as_ref().map(|_| problem.board.clone());
+        let outcome = problem
             .board
-            .play(problem.point, problem.color, &args.rules)
-        {
+            .play(problem.point, problem.color, &args.rules);
+        if let (Some(path), Some(before)) = (&args.render, &before) {
+            let path = numbered(path, solved);
+            let result = outcome.map(|p| p.captured as u32).map_err(|e| e.reason);
+            if let Err(e) = draw(
+                &path,
+                before,
+                &problem.board,
+                problem.point,
+                problem.color,
+                result,
+            ) {
+                let _ = out.flush();
+                eprintln!("tengen move: {e}");
+                return 1;
+            }
+        }
+        let written = match outcome {
             Ok(_) => out
                 .write_all(b"1\n")
                 .and_then(|_| write_board(&mut out, &problem.board, problem.spaced)),

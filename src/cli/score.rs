@@ -3,18 +3,39 @@
 use std::io::{self, Read, Write};
 
 use clap::Args;
-use tengen::formats::text::{read_board_bytes, InputFormat};
+use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
 use tengen::score::{score, ScoreOptions};
-use tengen::{Komi, Point, Rules, Size};
+use tengen::{Color, Komi, Point, Rules, Size};
 
 use super::EXIT_USAGE;
 
 /// Options of `tengen score`.
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
+    #[command(flatten)]
+    scoring: ScoringArgs,
+    /// First remove the stones Benson's pass-alive analysis proves dead.
+    #[arg(long)]
+    pass_alive: bool,
+    /// Print the breakdown per player and the owner of every point as JSON.
+    #[arg(long, conflicts_with = "text")]
+    json: bool,
+    /// Print a picture of the count before the result: stones `X`/`O`, points counted for
+    /// Black `x` and for White `o` (dead stones show as the territory they count as), with
+    /// coordinates like every tengen board picture.
+    #[arg(long)]
+    text: bool,
+    /// Board format on stdin: auto, json, text or digits.
+    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    input: InputFormat,
+}
+
+/// The counting options shared by `tengen score` and `tengen render --score`.
+#[derive(Args, Debug, Clone)]
+pub struct ScoringArgs {
     /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...).
     #[arg(long, default_value = "chinese", value_parser = parse_rules)]
-    rules: Rules,
+    pub rules: Rules,
     /// Komi, a whole or half number (default: the rule set's).
     #[arg(long, value_parser = parse_komi, allow_negative_numbers = true)]
     komi: Option<Komi>,
@@ -28,15 +49,25 @@ pub struct ScoreArgs {
     /// Handicap stones Black received (for the rule set's white bonus).
     #[arg(long, default_value_t = 0)]
     handicap: u32,
-    /// First remove the stones Benson's pass-alive analysis proves dead.
-    #[arg(long)]
-    pass_alive: bool,
-    /// Print the breakdown per player and the owner of every point as JSON.
-    #[arg(long)]
-    json: bool,
-    /// Board format on stdin: auto, json, text or digits.
-    #[arg(long, default_value = "auto", value_parser = parse_format)]
-    input: InputFormat,
+}
+
+impl ScoringArgs {
+    /// The score options for a board of `size`; the error names a bad dead-stone point.
+    pub fn options(&self, size: Size) -> Result<ScoreOptions, String> {
+        let mut rules = self.rules;
+        if let Some(k) = self.komi {
+            rules.komi = k;
+        }
+        let mut opts = ScoreOptions::new(rules);
+        opts.captures = self.captures;
+        opts.handicap = self.handicap;
+        for list in &self.dead {
+            for tok in list.split([' ', ';', '\t']).filter(|t| !t.is_empty()) {
+                opts.dead.push(parse_point(tok, size)?);
+            }
+        }
+        Ok(opts)
+    }
 }
 
 fn parse_rules(s: &str) -> Result<Rules, String> {
@@ -64,15 +95,21 @@ fn parse_captures(s: &str) -> Result<[u32; 2], String> {
 
 /// One dead-stone token: `x,y` or a GTP vertex; the error names the token.
 fn parse_point(tok: &str, size: Size) -> Result<Point, String> {
+    parse_point_as("dead stone", tok, size)
+}
+
+/// A point `x,y` (column, row from 0 at the top) or a GTP vertex (`D4`, two letters past
+/// `Z`); the error calls it `what` and names the token.
+pub fn parse_point_as(what: &str, tok: &str, size: Size) -> Result<Point, String> {
     let off = |x: i64, y: i64| {
         format!(
-            "dead stone {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
+            "{what} {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
             size.width() - 1,
             size.height() - 1
         )
     };
     if let Some((a, b)) = tok.split_once(',') {
-        let bad = || format!("dead stone {tok:?} is not a point x,y or a vertex such as D4");
+        let bad = || format!("{what} {tok:?} is not a point x,y or a vertex such as D4");
         let x: i64 = a.trim().parse().map_err(|_| bad())?;
         let y: i64 = b.trim().parse().map_err(|_| bad())?;
         return size.point(x, y).ok_or_else(|| off(x, y));
@@ -81,7 +118,7 @@ fn parse_point(tok: &str, size: Size) -> Result<Point, String> {
     let up = tok.to_ascii_uppercase();
     let split = up.find(|c: char| c.is_ascii_digit()).unwrap_or(up.len());
     let (letters, digits) = up.split_at(split);
-    let bad = || format!("dead stone {tok:?} is not a point x,y or a vertex such as D4");
+    let bad = || format!("{what} {tok:?} is not a point x,y or a vertex such as D4");
     let x = match letters.len() {
         1 => LETTERS.find(letters).ok_or_else(bad)? as i64,
         2 => {
@@ -110,22 +147,11 @@ pub fn run(args: &ScoreArgs) -> i32 {
         Ok(b) => b,
         Err(e) => return fail(e.to_string()),
     };
-    let mut rules = args.rules;
-    if let Some(k) = args.komi {
-        rules.komi = k;
-    }
-    let mut opts = ScoreOptions::new(rules);
-    opts.captures = args.captures;
-    opts.handicap = args.handicap;
+    let mut opts = match args.scoring.options(board.size()) {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
     opts.pass_alive = args.pass_alive;
-    for list in &args.dead {
-        for tok in list.split([' ', ';', '\t']).filter(|t| !t.is_empty()) {
-            match parse_point(tok, board.size()) {
-                Ok(p) => opts.dead.push(p),
-                Err(e) => return fail(e),
-            }
-        }
-    }
     let s = match score(&board, &opts) {
         Ok(s) => s,
         Err(e) => return fail(e.to_string()),
@@ -134,6 +160,19 @@ pub fn run(args: &ScoreArgs) -> i32 {
         let mut j = serde_json::to_string(&s).unwrap_or_default();
         j.push('\n');
         j
+    } else if args.text {
+        let mut t = render(&board, TextStyle::board(), |p| {
+            match (board.get(p), s.owner(p)) {
+                (Some(c), Some(o)) if c == o => None,
+                (_, Some(Color::Black)) => Some('x'),
+                (_, Some(Color::White)) => Some('o'),
+                // a dead stone counted for nobody
+                (Some(_), None) => Some('.'),
+                (None, None) => None,
+            }
+        });
+        t.push_str(&format!("{}\n", s.result));
+        t
     } else {
         format!("{}\n", s.result)
     };

@@ -20,12 +20,17 @@ pub struct TerritoryArgs {
     #[arg(long, default_value = "auto", value_parser = parse_format)]
     input: InputFormat,
     /// Print a picture instead of JSON: stones `X`/`O`, black territory `x`, white `o`,
-    /// points owned by nobody `.` (with --at, only that region is marked).
+    /// points owned by nobody `.` (with --at, only that region is marked), framed by GTP
+    /// coordinates like every tengen board picture.
     #[arg(long)]
     text: bool,
-    /// With --text, frame the picture with GTP coordinates.
-    #[arg(long, requires = "text")]
+    /// With --text, frame the picture with GTP coordinates (the default; kept for old
+    /// scripts).
+    #[arg(long, requires = "text", hide = true)]
     coordinates: bool,
+    /// With --text, bare rows without coordinates or star points (they read back as a board).
+    #[arg(long, requires = "text")]
+    plain: bool,
 }
 
 /// An integer coordinate; integers beyond i64 saturate (they are off any board all the same).
@@ -69,8 +74,10 @@ pub fn run(args: &TerritoryArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let style = TextStyle {
-        coordinates: args.coordinates,
+    let style = if args.plain {
+        TextStyle::default()
+    } else {
+        TextStyle::board()
     };
     let (text, status) = match args.at.as_deref() {
         Some(&[x, y]) => match territory_at(&board, x, y) {

@@ -24,8 +24,10 @@
 //! # Writing ([`render`], [`write_text`])
 //! `X` black, `O` white, `.` empty, or a caller's mark per point (territory pictures mark
 //! owned points with `x`/`o`). With [`TextStyle::coordinates`], GTP-style column letters
-//! (`A`.., no `I`) and row numbers (bottom row 1) frame a spaced picture, as GTP `showboard`
-//! prints it; without, the rows read back with [`read_board`].
+//! (`A`.., no `I`) and row numbers (bottom row 1) frame a spaced picture; without, the rows
+//! read back with [`read_board`]. [`TextStyle::board`] adds star points `+` and the last move
+//! in parentheses: the one picture GTP `showboard`, `territory --text` and `score --text`
+//! print.
 //!
 //! ```
 //! use tengen::formats::text::{read_board, render, InputFormat, TextStyle};
@@ -509,24 +511,43 @@ fn read_digits(input: &str) -> Result<Board, TextError> {
 }
 
 /// How [`render`] draws a board.
+///
+/// [`TextStyle::board`] is the one look of every picture tengen prints for people (GTP
+/// `showboard`, `territory --text`, `score --text`): coordinates on all sides, star points,
+/// the last move in parentheses. [`TextStyle::default`] writes bare rows that read back.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TextStyle {
     /// Frame the picture with GTP column letters and row numbers, points separated by spaces.
     pub coordinates: bool,
+    /// Draw empty star points (see [`crate::render::star_points`]) as `+`.
+    pub star_points: bool,
+    /// Put this point in parentheses (only with `coordinates`, which leaves room for them).
+    pub last: Option<Point>,
+}
+
+impl TextStyle {
+    /// The picture for people: coordinates, star points, no last move yet.
+    pub const fn board() -> TextStyle {
+        TextStyle {
+            coordinates: true,
+            star_points: true,
+            last: None,
+        }
+    }
+
+    /// The same style with `last` in parentheses.
+    pub const fn with_last(self, last: Option<Point>) -> TextStyle {
+        TextStyle { last, ..self }
+    }
 }
 
 /// GTP column letters: `A` to `Z` without `I`, then two letters.
 fn column_label(x: usize) -> String {
-    const L: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    if x < L.len() {
-        (L[x] as char).to_string()
-    } else {
-        format!("{}{}", L[x / L.len() - 1] as char, L[x % L.len()] as char)
-    }
+    crate::render::gtp_column(x)
 }
 
-/// Write a picture of `board`: `X`, `O`, `.`, or `mark(p)` where it returns a character (for
-/// any point, stone or not).
+/// Write a picture of `board`: `X`, `O`, `.` (or `+` on a star point when the style asks),
+/// or `mark(p)` where it returns a character (for any point, stone or not).
 ///
 /// # Errors
 /// Any write error.
@@ -540,6 +561,11 @@ pub fn write_text<W: Write>(
     let labels: Vec<String> = (0..w).map(column_label).collect();
     let label_w = labels.iter().map(String::len).max().unwrap_or(1);
     let num_w = h.to_string().len();
+    let stars = if style.star_points {
+        crate::render::star_points(w, h)
+    } else {
+        Vec::new()
+    };
     let header = |out: &mut W| -> io::Result<()> {
         let mut s = " ".repeat(num_w + 1);
         for l in &labels {
@@ -550,32 +576,44 @@ pub fn write_text<W: Write>(
     if style.coordinates {
         header(out)?;
     }
-    let mut line = String::with_capacity(w * (label_w + 1) + 2 * num_w + 4);
+    let mut line: Vec<char> = Vec::with_capacity(w * (label_w + 1) + 2 * num_w + 4);
     for y in 0..h {
         line.clear();
         let num = h - y;
         if style.coordinates {
-            line.push_str(&format!("{num:>num_w$} "));
+            line.extend(format!("{num:>num_w$} ").chars());
         }
         for x in 0..w {
             let p = Point::new(x as u8, y as u8);
             let ch = mark(p).unwrap_or(match board.get(p) {
                 Some(Color::Black) => 'X',
                 Some(Color::White) => 'O',
+                None if stars.contains(&p) => '+',
                 None => '.',
             });
+            if style.coordinates && style.last == Some(p) {
+                // the space before the point holds the opening parenthesis
+                if let Some(c) = line.last_mut() {
+                    *c = '(';
+                }
+            }
             line.push(ch);
             if style.coordinates {
-                for _ in 0..label_w {
-                    line.push(' ');
+                for i in 0..label_w {
+                    line.push(if i == 0 && style.last == Some(p) {
+                        ')'
+                    } else {
+                        ' '
+                    });
                 }
             }
         }
         if style.coordinates {
-            line.push_str(&format!("{num}"));
+            line.extend(num.to_string().chars());
         }
         line.push('\n');
-        out.write_all(line.as_bytes())?;
+        let text: String = line.iter().collect();
+        out.write_all(text.as_bytes())?;
     }
     if style.coordinates {
         header(out)?;
@@ -687,9 +725,11 @@ mod tests {
     #[test]
     fn render_with_coordinates_and_marks() {
         let b = read_board("X.\n.O\n", InputFormat::Text).unwrap();
-        let s = render(&b, TextStyle { coordinates: true }, |p| {
-            (p == Point::new(1, 0)).then_some('x')
-        });
+        let style = TextStyle {
+            coordinates: true,
+            ..TextStyle::default()
+        };
+        let s = render(&b, style, |p| (p == Point::new(1, 0)).then_some('x'));
         assert_eq!(s, "  A B\n2 X x 2\n1 . O 1\n  A B\n");
         assert_eq!(column_label(25), "AA");
         let round = read_board(
@@ -697,5 +737,39 @@ mod tests {
             InputFormat::Auto,
         );
         assert_eq!(round.unwrap(), b);
+    }
+
+    #[test]
+    fn board_style_has_stars_and_last_move() {
+        let mut b = Board::square(9).unwrap();
+        b.edit([
+            (Point::new(2, 2), Some(Color::Black)),
+            (Point::new(8, 0), Some(Color::White)),
+        ]);
+        let s = render(
+            &b,
+            TextStyle::board().with_last(Some(Point::new(8, 0))),
+            |_| None,
+        );
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(lines[0], "  A B C D E F G H J");
+        assert_eq!(lines[1], "9 . . . . . . . .(O)9");
+        assert_eq!(lines[3], "7 . . X . . . + . . 7");
+        assert_eq!(lines[5], "5 . . . . + . . . . 5");
+        assert_eq!(lines[10], lines[0]);
+        // the same style with the last move on the left edge
+        let s = render(
+            &b,
+            TextStyle::board().with_last(Some(Point::new(2, 2))),
+            |_| None,
+        );
+        assert_eq!(s.lines().nth(3), Some("7 . .(X). . . + . . 7"));
+        // stars read back as empty points
+        let plain = TextStyle {
+            star_points: true,
+            ..TextStyle::default()
+        };
+        let round = read_board(&render(&b, plain, |_| None), InputFormat::Text).unwrap();
+        assert_eq!(round, b);
     }
 }

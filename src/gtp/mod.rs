@@ -402,58 +402,24 @@ impl Engine {
             .collect()
     }
 
+    /// The board in tengen's one text picture ([`TextStyle::board`]), the last move in
+    /// parentheses, then the captures.
     fn showboard(&self) -> String {
-        let b = self.game.board();
-        let (w, h) = (b.width(), b.height());
-        let letters: String = (0..w)
-            .map(|x| format!(" {}", vertex::LETTERS[x] as char))
-            .collect();
-        let last = match self.game.last_move() {
-            Some(m) => match m.mv {
-                Move::Play(p) => Some(p),
-                Move::Pass => None,
-            },
-            None => None,
+        let last = match self.game.last_move().map(|m| m.mv) {
+            Some(Move::Play(p)) => Some(p),
+            _ => None,
         };
-        let mut out = format!("\n   {letters}\n");
-        for y in 0..h {
-            let row = h - y;
-            out.push_str(&format!("{row:>2} "));
-            for x in 0..w {
-                let p = Point::new(x as u8, y as u8);
-                let c = match b.get(p) {
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                    None => '.',
-                };
-                if last == Some(p) {
-                    out.push('(');
-                    out.push(c);
-                } else if x > 0 && last == Some(Point::new(x as u8 - 1, y as u8)) {
-                    out.push(')');
-                    out.push(c);
-                } else {
-                    out.push(' ');
-                    out.push(c);
-                }
-            }
-            if last == Some(Point::new(w as u8 - 1, y as u8)) {
-                out.push(')');
-            } else {
-                out.push(' ');
-            }
-            out.push_str(&format!("{row:>2}"));
-            if y == 0 {
-                out.push_str(&format!(
-                    "   captures: black {} white {}",
-                    self.game.captures(Color::Black),
-                    self.game.captures(Color::White)
-                ));
-            }
-            out.push('\n');
-        }
-        out.push_str(&format!("   {letters}"));
-        out
+        let picture = crate::formats::text::render(
+            self.game.board(),
+            crate::formats::text::TextStyle::board().with_last(last),
+            |_| None,
+        );
+        format!(
+            "\n{}captures: black {} white {}",
+            picture,
+            self.game.captures(Color::Black),
+            self.game.captures(Color::White)
+        )
     }
 
     fn parse_color_vertex_pairs(&self, args: &[&str]) -> Result<Vec<(Color, Move)>, String> {
@@ -1194,6 +1160,19 @@ mod tests {
             ask(&mut e, "\x01\x02list_commands").lines().count(),
             COMMANDS.len() + 1
         );
+    }
+
+    #[test]
+    fn showboard_is_the_shared_text_picture() {
+        let mut e = engine();
+        ask(&mut e, "boardsize 7");
+        ask(&mut e, "play b c3");
+        ask(&mut e, "play w g7");
+        let want = "= \n  A B C D E F G\n7 . . . . . .(O)7\n6 . . . . . . . 6\n\
+                    5 . . + . + . . 5\n4 . . . + . . . 4\n3 . . X . + . . 3\n\
+                    2 . . . . . . . 2\n1 . . . . . . . 1\n  A B C D E F G\n\
+                    captures: black 0 white 0\n\n";
+        assert_eq!(ask(&mut e, "showboard"), want);
     }
 
     #[test]

@@ -1,0 +1,443 @@
+//! `tengen render`: draw a position as an SVG or PNG diagram.
+//!
+//! The input is any board tengen reads (digit rows, text rows, JSON rows) or an SGF record,
+//! replayed to `--move N` or to its end. The output format follows the file extension.
+
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+use clap::Args;
+use tengen::benson::pass_alive;
+use tengen::formats::text::{read_board, InputFormat};
+use tengen::render::{Coords, Panel, Picture};
+use tengen::score::score;
+use tengen::sgf::{ReplayOptions, Replayer};
+use tengen::territory::{Owner, TerritoryMap};
+use tengen::{Board, Color, Point, Rules};
+
+use super::score::{parse_point_as, ScoringArgs};
+use super::EXIT_USAGE;
+
+/// Options of `tengen render`.
+#[derive(Args, Debug)]
+pub struct RenderArgs {
+    /// The position: a board file or an SGF record (`.sgf`, or text starting with `(`);
+    /// stdin when absent or `-`.
+    file: Option<PathBuf>,
+    /// The picture to write: `.svg` or `.png`.
+    #[arg(short, long, value_name = "FILE")]
+    output: PathBuf,
+    /// Board format of a non-SGF input: auto, json, text or digits.
+    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    input: InputFormat,
+    /// SGF: the position after this many moves (passes count; 0 is the setup), instead of
+    /// the end of the record.
+    #[arg(long = "move", value_name = "N")]
+    move_number: Option<usize>,
+    /// Coordinate labels: gtp (A-T without I, row 1 at the bottom), sgf (letters) or none.
+    #[arg(long, default_value = "gtp", value_parser = parse_coords)]
+    coords: Coords,
+    /// Do not ring the last move (SGF, --play).
+    #[arg(long)]
+    no_last: bool,
+    /// Ring this point as the last move (board input): `x,y` from the top left or a vertex.
+    #[arg(long, value_name = "POINT", conflicts_with = "play")]
+    last: Option<String>,
+    /// SGF: write move numbers on the stones played by moves A to B (still on the board).
+    #[arg(long, value_name = "A-B", value_parser = parse_range)]
+    numbers: Option<(usize, usize)>,
+    /// Show the stones the last move captured, faded and crossed (SGF, --play).
+    #[arg(long)]
+    captured: bool,
+    /// Board input: try a move, `--play B D4`; a legal move is drawn played, an illegal one
+    /// highlighted with the reason.
+    #[arg(long, num_args = 2, value_names = ["COLOR", "POINT"])]
+    play: Option<Vec<String>>,
+    /// Rules for --play and for replaying an SGF record (default: the task's rules for
+    /// --play, the record's own for SGF).
+    #[arg(long = "play-rules", value_name = "RULES", value_parser = parse_rules)]
+    play_rules: Option<Rules>,
+    /// Mark the territory of every empty region bordered by one colour only.
+    #[arg(long, conflicts_with = "score")]
+    territory: bool,
+    /// Count the position (the options of `tengen score`): mark every point's owner, cross
+    /// the dead stones, and state the score in a legend. For an SGF record, captures default
+    /// to the record's.
+    #[arg(long)]
+    score: bool,
+    #[command(flatten)]
+    scoring: ScoringArgs,
+    /// With --score, first remove the stones Benson's analysis proves dead (`tengen score
+    /// --pass-alive`).
+    #[arg(long, requires = "score")]
+    score_pass_alive: bool,
+    /// Ring the pass-alive chains (Benson) in green and mark their certain territory.
+    #[arg(long, conflicts_with = "territory")]
+    pass_alive: bool,
+}
+
+fn parse_format(s: &str) -> Result<InputFormat, String> {
+    s.parse()
+        .map_err(|e: tengen::formats::text::UnknownFormat| e.to_string())
+}
+
+fn parse_coords(s: &str) -> Result<Coords, String> {
+    s.parse()
+        .map_err(|e: tengen::render::UnknownCoords| e.to_string())
+}
+
+fn parse_rules(s: &str) -> Result<Rules, String> {
+    Rules::from_name(s).map_err(|e| e.to_string())
+}
+
+fn parse_range(s: &str) -> Result<(usize, usize), String> {
+    let err = || format!("move range {s:?} must be A-B with 1 <= A <= B, such as 1-50");
+    let (a, b) = s.split_once(['-', ':']).ok_or_else(err)?;
+    let a: usize = a.trim().parse().map_err(|_| err())?;
+    let b: usize = b.trim().parse().map_err(|_| err())?;
+    if a == 0 || a > b {
+        return Err(err());
+    }
+    Ok((a, b))
+}
+
+/// The position to draw and the marks the input gives it.
+struct Position {
+    board: Board,
+    last: Option<Point>,
+    numbers: Vec<(Point, u32)>,
+    captured: Vec<(Point, Color)>,
+    illegal: Option<(Point, Color)>,
+    legend: Vec<String>,
+    captures: Option<[u32; 2]>,
+}
+
+impl Position {
+    fn new(board: Board) -> Position {
+        Position {
+            board,
+            last: None,
+            numbers: Vec::new(),
+            captured: Vec::new(),
+            illegal: None,
+            legend: Vec::new(),
+            captures: None,
+        }
+    }
+}
+
+fn is_sgf(args: &RenderArgs, text: &str) -> bool {
+    let by_name = args
+        .file
+        .as_ref()
+        .and_then(|f| f.extension())
+        .is_some_and(|e| e.eq_ignore_ascii_case("sgf"));
+    by_name || text.trim_start().starts_with('(')
+}
+
+/// The new stone of move `k` (comparing the boards after moves `k - 1` and `k`).
+fn new_stone(before: &Board, after: &Board) -> Option<Point> {
+    after
+        .size()
+        .points()
+        .find(|&p| before.get(p).is_none() && after.get(p).is_some())
+}
+
+fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
+    let mut r = Replayer::new();
+    let opts = |until: Option<usize>| ReplayOptions {
+        rules: args.play_rules,
+        until,
+        ..ReplayOptions::default()
+    };
+    let whole = r.replay(bytes, &opts(None)).map_err(|e| e.to_string())?;
+    let total = whole.moves + usize::from(whole.error.is_some());
+    let n = match args.move_number {
+        Some(n) if n > total => {
+            return Err(format!("--move {n}: the record has only {total} moves"))
+        }
+        Some(n) => n,
+        None => total,
+    };
+    let at = r.replay(bytes, &opts(Some(n))).map_err(|e| e.to_string())?;
+    let mut pos = Position::new(r.board().clone());
+    pos.captures = Some(at.captures);
+    if let Some(e) = at.error.filter(|e| e.number <= n) {
+        pos.illegal = Some((e.point, e.color));
+        pos.legend.push(format!("{e}"));
+        return Ok(pos);
+    }
+    let mut before = None;
+    if n > 0 {
+        r.replay(bytes, &opts(Some(n - 1)))
+            .map_err(|e| e.to_string())?;
+        before = Some(r.board().clone());
+    }
+    if let Some(prev) = &before {
+        let last = new_stone(prev, &pos.board);
+        if !args.no_last {
+            pos.last = last;
+        }
+        if args.captured {
+            pos.captured = prev
+                .size()
+                .points()
+                .filter_map(|p| match (prev.get(p), pos.board.get(p)) {
+                    (Some(c), None) => Some((p, c)),
+                    _ => None,
+                })
+                .collect();
+        }
+        pos.legend.push(match last {
+            Some(p) => format!(
+                "Move {n}: {} {}",
+                pos.board.get(p).map_or("", Color::name),
+                point_name(args.coords, &pos.board, p)
+            ),
+            None => format!("Move {n}: pass"),
+        });
+    }
+    if let Some((a, b)) = args.numbers {
+        let mut labels: Vec<(Point, u32)> = Vec::new();
+        let mut prev = if a > 1 {
+            r.replay(bytes, &opts(Some(a - 1)))
+                .map_err(|e| e.to_string())?;
+            r.board().clone()
+        } else {
+            r.replay(bytes, &opts(Some(0))).map_err(|e| e.to_string())?;
+            r.board().clone()
+        };
+        for k in a..=n {
+            r.replay(bytes, &opts(Some(k))).map_err(|e| e.to_string())?;
+            let cur = r.board().clone();
+            if let Some(p) = new_stone(&prev, &cur) {
+                labels.retain(|&(q, _)| q != p);
+                if k <= b {
+                    labels.push((p, k as u32));
+                }
+            }
+            prev = cur;
+        }
+        labels.retain(|&(q, _)| pos.board.get(q).is_some());
+        pos.numbers = labels;
+        pos.legend
+            .push(format!("Numbers: moves {a} to {}", b.min(n)));
+    }
+    Ok(pos)
+}
+
+fn point_name(coords: Coords, board: &Board, p: Point) -> String {
+    match coords {
+        Coords::Sgf => tengen::sgf::point_to_sgf(p),
+        _ => format!(
+            "{}{}",
+            tengen::render::gtp_column(p.x as usize),
+            board.height() - p.y as usize
+        ),
+    }
+}
+
+fn board_position(args: &RenderArgs, text: &str) -> Result<Position, String> {
+    if args.move_number.is_some() || args.numbers.is_some() {
+        return Err("--move and --numbers need an SGF record".to_string());
+    }
+    let board = read_board(text, args.input).map_err(|e| e.to_string())?;
+    let mut pos = Position::new(board);
+    if let Some(last) = &args.last {
+        pos.last = Some(parse_point_as("--last point", last, pos.board.size())?);
+    }
+    if let Some(play) = args.play.as_deref() {
+        let color: Color = play[0]
+            .parse()
+            .map_err(|_| format!("--play colour {:?} must be B or W", play[0]))?;
+        let p = parse_point_as("--play point", &play[1], pos.board.size())?;
+        let rules = args.play_rules.unwrap_or_default();
+        let before = pos.board.clone();
+        let name = point_name(args.coords, &pos.board, p);
+        match pos.board.play(p, color, &rules) {
+            Ok(played) => {
+                if !args.no_last {
+                    pos.last = Some(p);
+                }
+                if args.captured {
+                    pos.captured = captured_between(&before, &pos.board);
+                }
+                pos.legend.push(format!(
+                    "{} {name}: legal, captures {}",
+                    color.name(),
+                    played.captured
+                ));
+            }
+            Err(e) => {
+                pos.illegal = Some((p, color));
+                pos.legend
+                    .push(format!("{} {name}: illegal ({})", color.name(), e.reason));
+            }
+        }
+    }
+    Ok(pos)
+}
+
+/// Stones on `before` that are gone from `after`, with their colour.
+pub fn captured_between(before: &Board, after: &Board) -> Vec<(Point, Color)> {
+    before
+        .size()
+        .points()
+        .filter_map(|p| match (before.get(p), after.get(p)) {
+            (Some(c), None) => Some((p, c)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Half points as `12` or `12.5`.
+fn half(v: i64) -> String {
+    if v % 2 == 0 {
+        format!("{}", v / 2)
+    } else {
+        format!("{:.1}", v as f64 / 2.0)
+    }
+}
+
+/// Run the command; returns the exit status.
+pub fn run(args: &RenderArgs) -> i32 {
+    let fail = |msg: String| {
+        eprintln!("tengen render: {msg}");
+        EXIT_USAGE
+    };
+    if let Err(e) = tengen::render::ImageFormat::from_path(&args.output) {
+        return fail(e.to_string());
+    }
+    let bytes = match args.file.as_deref() {
+        Some(f) if f.as_os_str() != "-" => match std::fs::read(f) {
+            Ok(b) => b,
+            Err(e) => return fail(format!("cannot read {}: {e}", f.display())),
+        },
+        _ => {
+            let mut b = Vec::new();
+            if let Err(e) = io::stdin().read_to_end(&mut b) {
+                return fail(format!("cannot read stdin: {e}"));
+            }
+            b
+        }
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let pos = if is_sgf(args, &text) {
+        if args.play.is_some() || args.last.is_some() {
+            return fail("--play and --last apply to a board, not an SGF record".to_string());
+        }
+        sgf_position(args, &bytes)
+    } else {
+        board_position(args, &text)
+    };
+    let mut pos = match pos {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let board = &pos.board;
+    let mut panel = Panel::new(board);
+    panel.last = pos.last;
+    panel.numbers = std::mem::take(&mut pos.numbers);
+    panel.captured = std::mem::take(&mut pos.captured);
+    panel.illegal = pos.illegal;
+    let mut legend = std::mem::take(&mut pos.legend);
+    if args.territory {
+        let mut map = TerritoryMap::new();
+        map.compute(board);
+        panel.owners = board
+            .size()
+            .points()
+            .filter(|&p| board.get(p).is_none())
+            .filter_map(|p| match map.owner(board, p) {
+                Owner::Black => Some((p, Color::Black)),
+                Owner::White => Some((p, Color::White)),
+                Owner::None => None,
+            })
+            .collect();
+        let count = |c| panel.owners.iter().filter(|o| o.1 == c).count();
+        legend.push(format!(
+            "Territory: black {}, white {}",
+            count(Color::Black),
+            count(Color::White)
+        ));
+    }
+    if args.score {
+        let mut opts = match args.scoring.options(board.size()) {
+            Ok(o) => o,
+            Err(e) => return fail(e),
+        };
+        opts.pass_alive = args.score_pass_alive;
+        if let (Some(c), [0, 0]) = (pos.captures, opts.captures) {
+            opts.captures = c;
+        }
+        let s = match score(board, &opts) {
+            Ok(s) => s,
+            Err(e) => return fail(e.to_string()),
+        };
+        panel.owners = board
+            .size()
+            .points()
+            .filter_map(|p| s.owner(p).map(|c| (p, c)))
+            .collect();
+        panel.dead = board
+            .size()
+            .points()
+            .filter(|&p| board.get(p).is_some_and(|c| s.owner(p) != Some(c)))
+            .collect();
+        legend.push(format!(
+            "Black {}, White {} ({} scoring, komi {}): {}",
+            half(s.black.total),
+            half(s.white.total),
+            match opts.rules.scoring {
+                tengen::Scoring::Area => "area",
+                tengen::Scoring::Territory => "territory",
+            },
+            opts.rules.komi,
+            s.result
+        ));
+    }
+    if args.pass_alive {
+        let pa = pass_alive(board, opts_suicide(args));
+        panel.alive = board
+            .size()
+            .points()
+            .filter(|&p| pa.is_pass_alive(p))
+            .collect();
+        if !args.score {
+            panel.owners = board
+                .size()
+                .points()
+                .filter(|&p| board.get(p).is_none())
+                .filter_map(|p| pa.territory(p).map(|c| (p, c)))
+                .collect();
+            panel.dead = pa.dead_stones(board);
+        }
+        legend.push(format!(
+            "Pass-alive stones: black {}, white {}",
+            pa.alive_stones(Color::Black).len(),
+            pa.alive_stones(Color::White).len()
+        ));
+    }
+    let picture = Picture {
+        panels: vec![panel],
+        coords: args.coords,
+        legend,
+    };
+    match picture.write_file(&args.output) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("tengen render: {e}");
+            1
+        }
+    }
+}
+
+/// Whether multi-stone suicide is legal under the rules in play (for Benson's analysis).
+fn opts_suicide(args: &RenderArgs) -> bool {
+    let rules = if args.score {
+        args.scoring.rules
+    } else {
+        args.play_rules.unwrap_or_default()
+    };
+    rules.multi_stone_suicide
+}
