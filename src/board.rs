@@ -1029,8 +1029,11 @@ impl Board {
         ko: (u16, u8),
     ) {
         if suicide {
+            // The removed chain includes the played point itself, which was empty before.
             for &s in removed {
-                self.set_stone(s as usize, c);
+                if s as usize != p {
+                    self.set_stone(s as usize, c);
+                }
             }
         } else {
             self.clear_stone(p);
