@@ -40,6 +40,32 @@ enum Command {
 /// Exit status for bad input or usage.
 pub const EXIT_USAGE: i32 = 2;
 
+/// Most bytes `territory` and `score` read from stdin: a 52x52 picture needs a few KB, so a
+/// longer input is refused rather than held in memory.
+pub const MAX_BOARD_INPUT: usize = 1 << 20;
+
+/// Read all of stdin as UTF-8 text of at most [`MAX_BOARD_INPUT`] bytes.
+pub fn read_board_input() -> Result<String, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_BOARD_INPUT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read stdin: {e}"))?;
+    if bytes.len() > MAX_BOARD_INPUT {
+        return Err(format!(
+            "cannot read stdin: input longer than {MAX_BOARD_INPUT} bytes"
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "cannot read stdin: byte {} is not valid UTF-8",
+            e.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
 /// Parse the command line, run the subcommand and return the exit status.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {

@@ -1,6 +1,6 @@
 //! `tengen territory`: the original territory task on a board read from stdin.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use clap::Args;
 use tengen::formats::text::{read_board, render, InputFormat, TextStyle};
@@ -42,11 +42,13 @@ fn mark(owner: Owner) -> char {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &TerritoryArgs) -> i32 {
-    let mut input = String::new();
-    if let Err(e) = io::stdin().read_to_string(&mut input) {
-        eprintln!("tengen territory: cannot read stdin: {e}");
-        return EXIT_USAGE;
-    }
+    let input = match super::read_board_input() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tengen territory: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let board = match read_board(&input, args.input) {
         Ok(b) => b,
         Err(e) => {
