@@ -95,14 +95,14 @@ fn usage_errors() {
         case(&["score", "--rules", "klingon"], "", 2, &["klingon"]),
         case(&["score", "--komi", "abc"], "", 2, &["abc"]),
         case(&["score", "--captures", "1"], "", 2, &["--captures"]),
-        case(&["score", "--handicap", "-1"], "", 2, &["--handicap"]),
+        case(&["score", "--handicap", "-1"], "", 2, &["'-1'"]),
         case(&["replay"], "", 2, &["path"]),
         case(&["replay", "--threads", "0", "x.sgf"], "", 2, &["--threads"]),
         case(&["replay", "--until", "abc", "x.sgf"], "", 2, &["--until"]),
         case(&["replay", "--rules", "klingon", "x.sgf"], "", 2, &["klingon"]),
         case(&["gtp", "--resign-threshold", "2"], "", 2, &["0 to 1"]),
         case(&["gtp", "--rules", "klingon"], "", 2, &["klingon"]),
-        case(&["gtp", "--playouts", "-5"], "", 2, &["--playouts"]),
+        case(&["gtp", "--playouts", "-5"], "", 2, &["'-5'"]),
         case(&["gtp", "--seed", "99999999999999999999999"], "", 2, &["--seed"]),
         case(&["bench"], "", 2, &["usage"]),
         case(&["bench", "playouts", "--size", "0"], "", 2, &["size"]),
@@ -134,14 +134,14 @@ fn move_task_input_errors() {
         case(&["move"], "2\n00\n00\n-1 0 1\n", 2, &["line 4", "-1"]),
         case(&["move"], "2\n00\n00\n99999999999999999999 0 1\n", 2, &["line 4"]),
         case(&["move"], "2\n00\n00\n0 0 3\n", 2, &["line 4", "3"]),
-        case(&["move"], "2\n12\n20\n1 1 1\n", 2, &["liberties"]),
+        case(&["move"], "2\n12\n20\n1 1 1\n", 2, &["line 2", "no liberty"]),
         case(&["move"], b"2\n0\xff\n00\n0 0 1\n".to_vec(), 2, &["line 2"]),
         case(&["move"], long_row, 2, &["line 2", "longer than"]),
         case(&["move"], vec![b'0'; 3 << 20], 2, &["line 1", "longer than"]),
     ]);
     // A bad problem after good ones: the complete earlier answers stand, nothing partial.
-    let mut c = case(&["move"], "1\n0\n0 0 1\n2\n0\n", 2, &["line 5", "row 0"]);
-    c.stdout = "1\n1\n";
+    let mut c = case(&["move"], "2\n00\n00\n0 0 1\n2\n0\n", 2, &["line 6", "row 0"]);
+    c.stdout = "1\n10\n00\n";
     check(vec![c]);
 }
 
@@ -153,11 +153,11 @@ fn board_input_errors() {
     for cmd in ["territory", "score"] {
         let args: &'static [&'static str] = if cmd == "territory" { &["territory"] } else { &["score"] };
         cases.extend([
-            case(args, "", 2, &["empty"]),
+            case(args, "", 2, &["line 1", "no board"]),
             case(args, "X.Q\n", 2, &["line 1, column 3", "'Q'"]),
             case(args, "X..\n..\n", 2, &["line 2"]),
             case(args, "[\"B \", \"W\"]", 2, &["row"]),
-            case(args, "[\"B \", \"WQ\"]", 2, &["column 3", "'Q'"]),
+            case(args, "[\"B \", \"WQ\"]", 2, &["line 1, column 10", "'Q'"]),
             case(args, "[\"B \", ", 2, &["json"]),
             case(args, "012\n01\n", 2, &["line 2"]),
             case(args, wide.clone(), 2, &["53"]),

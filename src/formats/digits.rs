@@ -204,7 +204,11 @@ impl<R: BufRead> ProblemReader<R> {
                 self.buf.truncate(t);
                 Ok(true)
             }
-            Err(e) => Err(self.err(None, DigitsErrorKind::Io(e.to_string()))),
+            Err(e) => {
+                // the line that could not be read is the next one
+                self.line += 1;
+                Err(self.err(None, DigitsErrorKind::Io(e.to_string())))
+            }
         }
     }
 
