@@ -59,14 +59,21 @@ fn check(cases: Vec<Case>) {
     let mut failures = Vec::new();
     for c in &cases {
         let (status, stdout, stderr) = run(c);
-        let what = format!("tengen {:?} <<< {:?}", c.args, String::from_utf8_lossy(&c.stdin));
+        let what = format!(
+            "tengen {:?} <<< {:?}",
+            c.args,
+            String::from_utf8_lossy(&c.stdin)
+        );
         let what: String = what.chars().take(200).collect();
         if stderr.contains("panicked") || stdout.contains("panicked") {
             failures.push(format!("{what}: panicked: {stderr}"));
             continue;
         }
         if status != c.status {
-            failures.push(format!("{what}: status {status}, want {}; stderr {stderr:?}", c.status));
+            failures.push(format!(
+                "{what}: status {status}, want {}; stderr {stderr:?}",
+                c.status
+            ));
         }
         let lower = stderr.to_lowercase();
         for w in c.stderr_has {
@@ -78,7 +85,13 @@ fn check(cases: Vec<Case>) {
             failures.push(format!("{what}: stdout {stdout:?}, want {:?}", c.stdout));
         }
     }
-    assert!(failures.is_empty(), "{} of {} cases failed:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -97,20 +110,45 @@ fn usage_errors() {
         case(&["score", "--captures", "1"], "", 2, &["--captures"]),
         case(&["score", "--handicap", "-1"], "", 2, &["'-1'"]),
         case(&["replay"], "", 2, &["path"]),
-        case(&["replay", "--threads", "0", "x.sgf"], "", 2, &["--threads"]),
+        case(
+            &["replay", "--threads", "0", "x.sgf"],
+            "",
+            2,
+            &["--threads"],
+        ),
         case(&["replay", "--until", "abc", "x.sgf"], "", 2, &["--until"]),
-        case(&["replay", "--rules", "klingon", "x.sgf"], "", 2, &["klingon"]),
+        case(
+            &["replay", "--rules", "klingon", "x.sgf"],
+            "",
+            2,
+            &["klingon"],
+        ),
         case(&["gtp", "--resign-threshold", "2"], "", 2, &["0 to 1"]),
         case(&["gtp", "--rules", "klingon"], "", 2, &["klingon"]),
         case(&["gtp", "--playouts", "-5"], "", 2, &["'-5'"]),
-        case(&["gtp", "--seed", "99999999999999999999999"], "", 2, &["--seed"]),
+        case(
+            &["gtp", "--seed", "99999999999999999999999"],
+            "",
+            2,
+            &["--seed"],
+        ),
         case(&["bench"], "", 2, &["usage"]),
         case(&["bench", "playouts", "--size", "0"], "", 2, &["size"]),
         case(&["bench", "playouts", "--size", "53"], "", 2, &["53"]),
-        case(&["bench", "playouts", "--threads", "0"], "", 2, &["--threads"]),
+        case(
+            &["bench", "playouts", "--threads", "0"],
+            "",
+            2,
+            &["--threads"],
+        ),
         case(&["bench", "playouts", "--count", "0"], "", 2, &["--count"]),
         case(&["bench", "playouts", "--count", "x"], "", 2, &["--count"]),
-        case(&["bench", "playouts", "--threads", "100000"], "", 2, &["--threads", "1024"]),
+        case(
+            &["bench", "playouts", "--threads", "100000"],
+            "",
+            2,
+            &["--threads", "1024"],
+        ),
     ]);
 }
 
@@ -121,26 +159,66 @@ fn move_task_input_errors() {
         case(&["move"], "x\n", 2, &["line 1", "board size"]),
         case(&["move"], "0\n", 2, &["line 1", "out of range"]),
         case(&["move"], "53\n", 2, &["line 1", "out of range"]),
-        case(&["move"], "99999999999999999999999999\n", 2, &["line 1", "out of range"]),
-        case(&["move"], "3\n000\n00\n000\n1 1 1\n", 2, &["line 3", "row 1"]),
-        case(&["move"], "3\n000\n030\n000\n1 1 1\n", 2, &["line 3", "\"3\""]),
+        case(
+            &["move"],
+            "99999999999999999999999999\n",
+            2,
+            &["line 1", "out of range"],
+        ),
+        case(
+            &["move"],
+            "3\n000\n00\n000\n1 1 1\n",
+            2,
+            &["line 3", "row 1"],
+        ),
+        case(
+            &["move"],
+            "3\n000\n030\n000\n1 1 1\n",
+            2,
+            &["line 3", "\"3\""],
+        ),
         case(&["move"], "3\n000\n\n000\n1 1 1\n", 2, &["line 3", "blank"]),
         case(&["move"], "3\n000\n000\n", 2, &["line 3", "before row 2"]),
         case(&["move"], "2\n00\n00\n", 2, &["move line"]),
         case(&["move"], "2\n00\n00\n1 1\n", 2, &["line 4", "3 numbers"]),
-        case(&["move"], "2\n00\n00\n1 1 1 1\n", 2, &["line 4", "3 numbers"]),
+        case(
+            &["move"],
+            "2\n00\n00\n1 1 1 1\n",
+            2,
+            &["line 4", "3 numbers"],
+        ),
         case(&["move"], "2\n00\n00\na 1 1\n", 2, &["line 4", "\"a\""]),
         case(&["move"], "2\n00\n00\n5 0 1\n", 2, &["line 4", "5"]),
         case(&["move"], "2\n00\n00\n-1 0 1\n", 2, &["line 4", "-1"]),
-        case(&["move"], "2\n00\n00\n99999999999999999999 0 1\n", 2, &["line 4"]),
+        case(
+            &["move"],
+            "2\n00\n00\n99999999999999999999 0 1\n",
+            2,
+            &["line 4"],
+        ),
         case(&["move"], "2\n00\n00\n0 0 3\n", 2, &["line 4", "3"]),
-        case(&["move"], "2\n12\n20\n1 1 1\n", 2, &["line 2", "no liberty"]),
+        case(
+            &["move"],
+            "2\n12\n20\n1 1 1\n",
+            2,
+            &["line 2", "no liberty"],
+        ),
         case(&["move"], b"2\n0\xff\n00\n0 0 1\n".to_vec(), 2, &["line 2"]),
         case(&["move"], long_row, 2, &["line 2", "longer than"]),
-        case(&["move"], vec![b'0'; 3 << 20], 2, &["line 1", "longer than"]),
+        case(
+            &["move"],
+            vec![b'0'; 3 << 20],
+            2,
+            &["line 1", "longer than"],
+        ),
     ]);
     // A bad problem after good ones: the complete earlier answers stand, nothing partial.
-    let mut c = case(&["move"], "2\n00\n00\n0 0 1\n2\n0\n", 2, &["line 6", "row 0"]);
+    let mut c = case(
+        &["move"],
+        "2\n00\n00\n0 0 1\n2\n0\n",
+        2,
+        &["line 6", "row 0"],
+    );
     c.stdout = "1\n10\n00\n";
     check(vec![c]);
 }
@@ -151,7 +229,11 @@ fn board_input_errors() {
     let tall = ".\n".repeat(53);
     let mut cases = Vec::new();
     for cmd in ["territory", "score"] {
-        let args: &'static [&'static str] = if cmd == "territory" { &["territory"] } else { &["score"] };
+        let args: &'static [&'static str] = if cmd == "territory" {
+            &["territory"]
+        } else {
+            &["score"]
+        };
         cases.extend([
             case(args, "", 2, &["line 1", "no board"]),
             case(args, "X.Q\n", 2, &["line 1, column 3", "'Q'"]),
@@ -189,8 +271,15 @@ fn replay_errors() {
     std::fs::write(&junk, b"\x00\xff not sgf at all").unwrap();
     let size = dir.join("size.sgf");
     std::fs::write(&size, "(;GM[1]SZ[99];B[aa])").unwrap();
-    let leak = |p: &std::path::Path| -> &'static str { Box::leak(p.to_string_lossy().into_owned().into_boxed_str()) };
-    let (bad, junk, size, missing) = (leak(&bad), leak(&junk), leak(&size), leak(&dir.join("missing.sgf")));
+    let leak = |p: &std::path::Path| -> &'static str {
+        Box::leak(p.to_string_lossy().into_owned().into_boxed_str())
+    };
+    let (bad, junk, size, missing) = (
+        leak(&bad),
+        leak(&junk),
+        leak(&size),
+        leak(&dir.join("missing.sgf")),
+    );
     let strict_bad = leak(&dir.join("strict.sgf"));
     std::fs::write(strict_bad, "(;GM[1]SZ[9];B[ee]").unwrap();
     let table = vec![
@@ -206,7 +295,9 @@ fn replay_errors() {
         let (status, stdout, stderr) = run(&case(args, "", 1, &[]));
         let all = format!("{stdout}{stderr}");
         if status != 1 || !all.contains(word) || all.contains("panicked") {
-            failures.push(format!("{args:?}: status {status}, output {all:?} (want 1 and {word:?})"));
+            failures.push(format!(
+                "{args:?}: status {status}, output {all:?} (want 1 and {word:?})"
+            ));
         }
     }
     let _ = std::fs::remove_dir_all(&dir);

@@ -61,35 +61,56 @@ fn line(r: &mut Rng, id: usize) -> (Vec<u8>, Expect) {
         ),
         8 => (b"clear_board".to_vec(), Expect::Any),
         9 => {
-            let c = ["showboard", "is_legal b A1", "final_score", "komi 6.5", "name"]
-                [r.below(5) as usize];
+            let c = [
+                "showboard",
+                "is_legal b A1",
+                "final_score",
+                "komi 6.5",
+                "name",
+            ][r.below(5) as usize];
             (c.as_bytes().to_vec(), Expect::Any)
         }
         // vertex off the board (GTP's largest board is 25)
         10 => (
-            format!("play {color} {}{}", COLS[r.below(25) as usize] as char, 26 + r.below(1000))
-                .into_bytes(),
+            format!(
+                "play {color} {}{}",
+                COLS[r.below(25) as usize] as char,
+                26 + r.below(1000)
+            )
+            .into_bytes(),
             Expect::Error,
         ),
         // huge numbers
         11 => {
-            let n = ["99999999999999999999999", "-1", "4294967297", "1e400", "NaN"]
-                [r.below(5) as usize];
+            let n = [
+                "99999999999999999999999",
+                "-1",
+                "4294967297",
+                "1e400",
+                "NaN",
+            ][r.below(5) as usize];
             let c = ["boardsize", "fixed_handicap", "komi_x", "time_left b"][r.below(4) as usize];
-            let expect = if c == "komi_x" { Expect::Error } else { Expect::Any };
+            let expect = if c == "komi_x" {
+                Expect::Error
+            } else {
+                Expect::Any
+            };
             (format!("{c} {n}").into_bytes(), expect)
         }
         // wrong arity
         12 => {
-            let c = ["play", "play b", "boardsize", "is_legal", "komi", "play b A1 A2 A3"]
-                [r.below(6) as usize];
+            let c = [
+                "play",
+                "play b",
+                "boardsize",
+                "is_legal",
+                "komi",
+                "play b A1 A2 A3",
+            ][r.below(6) as usize];
             (c.as_bytes().to_vec(), Expect::Error)
         }
         // unknown commands
-        13 => (
-            format!("zz_{:x}", r.next()).into_bytes(),
-            Expect::Error,
-        ),
+        13 => (format!("zz_{:x}", r.next()).into_bytes(), Expect::Error),
         // binary garbage after a known command name
         14..=16 => {
             let mut b = b"play ".to_vec();
@@ -114,7 +135,10 @@ fn line(r: &mut Rng, id: usize) -> (Vec<u8>, Expect) {
         }
         // a rare overlong line
         _ if r.below(5000) == 0 => {
-            return (vec![b'x'; MAX_LINE + 1 + r.below(1000) as usize], Expect::TooLong);
+            return (
+                vec![b'x'; MAX_LINE + 1 + r.below(1000) as usize],
+                Expect::TooLong,
+            );
         }
         _ => (b"protocol_version".to_vec(), Expect::Any),
     };
@@ -205,7 +229,10 @@ fn million_hostile_lines_answered_in_order() {
             ),
             Expect::Error => {
                 assert_eq!(head, format!("?{id}"), "line {id} must fail: {resp:?}");
-                assert!(resp.len() > head.len() + 2, "line {id}: error without a message");
+                assert!(
+                    resp.len() > head.len() + 2,
+                    "line {id}: error without a message"
+                );
             }
             Expect::Any => {
                 let ok = head == format!("={id}") || head == format!("?{id}");
@@ -225,10 +252,17 @@ fn million_hostile_lines_answered_in_order() {
     want.push_str(&COMMANDS.join("\n"));
     want.push('\n');
     assert_eq!(last, want, "list_commands after the abuse");
-    assert!(read_response().is_none(), "extra output after the last response");
+    assert!(
+        read_response().is_none(),
+        "extra output after the last response"
+    );
     writer.join().unwrap();
     let status = child.wait_with_output().unwrap();
-    assert!(status.status.success(), "tengen gtp exited with {:?}", status.status);
+    assert!(
+        status.status.success(),
+        "tengen gtp exited with {:?}",
+        status.status
+    );
     let stderr = String::from_utf8_lossy(&status.stderr);
     assert!(!stderr.contains("panicked"), "stderr: {stderr}");
     eprintln!("{n} lines: {answered} responses, {errors} errors");

@@ -9,19 +9,33 @@ use tengen::sgf::{parse, Mode, SgfErrorKind, MAX_DEPTH, MAX_NODES};
 
 /// One move-task problem on an `n`x`n` board from a simple generator, and its size.
 fn problem(seed: &mut u64, out: &mut Vec<u8>) -> usize {
-    *seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
     let n = [19usize, 9, 52, 13][(*seed >> 60) as usize % 4];
     out.extend_from_slice(format!("{n}\n").as_bytes());
     for y in 0..n {
         for x in 0..n {
             // sparse stones on a checkerboard: every stone keeps liberties
             let s = seed.rotate_left((x * 7 + y * 13) as u32 % 64);
-            let d = if (x + y) % 2 == 0 && s % 5 == 0 { b'1' + (s >> 8) as u8 % 2 } else { b'0' };
+            let d = if (x + y) % 2 == 0 && s % 5 == 0 {
+                b'1' + (s >> 8) as u8 % 2
+            } else {
+                b'0'
+            };
             out.push(d);
         }
         out.push(b'\n');
     }
-    out.extend_from_slice(format!("{} {} {}\n", *seed as usize % n, (*seed >> 20) as usize % n, 1 + (*seed >> 40) % 2).as_bytes());
+    out.extend_from_slice(
+        format!(
+            "{} {} {}\n",
+            *seed as usize % n,
+            (*seed >> 20) as usize % n,
+            1 + (*seed >> 40) % 2
+        )
+        .as_bytes(),
+    );
     n
 }
 
@@ -90,7 +104,12 @@ fn move_stream_runs_in_flat_memory() {
         assert!(legal > 0 && illegal > 0, "{legal} legal, {illegal} illegal");
         stdin = writer.join().unwrap();
         hwm.push(vm_hwm_kb(pid));
-        eprintln!("after {} problems ({} MiB): peak RSS {} kB", sizes.len(), bytes >> 20, hwm.last().unwrap());
+        eprintln!(
+            "after {} problems ({} MiB): peak RSS {} kB",
+            sizes.len(),
+            bytes >> 20,
+            hwm.last().unwrap()
+        );
     }
     drop(stdin);
     let status = child.wait().unwrap();
@@ -135,6 +154,9 @@ fn sgf_depth_limit_is_a_clear_error() {
         let e = parse(&s, mode).unwrap_err();
         assert_eq!(e.kind, SgfErrorKind::TooDeep, "{e}");
         assert_eq!((e.line, e.column), (1, 2 * MAX_DEPTH + 1));
-        assert!(e.to_string().contains("nested more than 1000000 deep"), "{e}");
+        assert!(
+            e.to_string().contains("nested more than 1000000 deep"),
+            "{e}"
+        );
     }
 }

@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
                 resp.starts_with('=') || resp.starts_with('?'),
                 "response to {line:?} starts badly: {resp:?}"
             );
-            assert!(resp.ends_with("\n\n"), "response to {line:?} not terminated: {resp:?}");
+            assert!(
+                resp.ends_with("\n\n"),
+                "response to {line:?} not terminated: {resp:?}"
+            );
             assert!(
                 !resp[..resp.len() - 2].contains("\n\n"),
                 "response to {line:?} has an inner blank line: {resp:?}"

@@ -26,7 +26,9 @@ fuzz_target!(|data: &[u8]| {
         match p.board.play(p.point, p.color, &rules) {
             Ok(_) => {
                 assert!(checked.is_ok());
-                p.board.check_consistency().expect("board consistent after play");
+                p.board
+                    .check_consistency()
+                    .expect("board consistent after play");
                 out.clear();
                 write_board(&mut out, &p.board, p.spaced).expect("write to a Vec");
             }

@@ -21,13 +21,21 @@ fuzz_target!(|data: &[u8]| {
         game.set_to_move(Color::White);
     }
     let start = game.clone();
-    let mut history = vec![(game.board().clone(), game.to_move(), game.captures(Color::Black), game.captures(Color::White))];
+    let mut history = vec![(
+        game.board().clone(),
+        game.to_move(),
+        game.captures(Color::Black),
+        game.captures(Color::White),
+    )];
     let full_check = w * h <= 100;
     for chunk in data[4..].chunks(2) {
         let mv = if chunk.len() < 2 || chunk[0] == 255 {
             Move::Pass
         } else {
-            Move::Play(Point::new((chunk[0] as usize % w) as u8, (chunk[1] as usize % h) as u8))
+            Move::Play(Point::new(
+                (chunk[0] as usize % w) as u8,
+                (chunk[1] as usize % h) as u8,
+            ))
         };
         let color = game.to_move();
         let checked = game.check(color, mv);
@@ -46,9 +54,19 @@ fuzz_target!(|data: &[u8]| {
         let before = game.board().clone();
         match game.play(mv) {
             Ok(()) => {
-                assert!(checked.is_ok(), "play accepted what check refused: {checked:?}");
-                game.board().check_consistency().expect("consistent after play");
-                history.push((game.board().clone(), game.to_move(), game.captures(Color::Black), game.captures(Color::White)));
+                assert!(
+                    checked.is_ok(),
+                    "play accepted what check refused: {checked:?}"
+                );
+                game.board()
+                    .check_consistency()
+                    .expect("consistent after play");
+                history.push((
+                    game.board().clone(),
+                    game.to_move(),
+                    game.captures(Color::Black),
+                    game.captures(Color::White),
+                ));
             }
             Err(e) => {
                 assert_eq!(checked, Err(e), "check and play disagree");
@@ -59,11 +77,16 @@ fuzz_target!(|data: &[u8]| {
     history.pop();
     while let Some((board, to_move, cb, cw)) = history.pop() {
         game.undo().expect("a move to undo");
-        game.board().check_consistency().expect("consistent after undo");
+        game.board()
+            .check_consistency()
+            .expect("consistent after undo");
         assert_eq!(game.board(), &board, "undo did not restore the position");
         assert_eq!(game.board().hash(), board.hash());
         assert_eq!(game.to_move(), to_move);
-        assert_eq!((game.captures(Color::Black), game.captures(Color::White)), (cb, cw));
+        assert_eq!(
+            (game.captures(Color::Black), game.captures(Color::White)),
+            (cb, cw)
+        );
     }
     assert!(game.undo().is_none());
     assert_eq!(game.board(), start.board());

@@ -24,7 +24,11 @@ fuzz_target!(|data: &[u8]| {
         let back = read_board(&pic, InputFormat::Text).expect("own picture reads back");
         assert_eq!(back.size(), board.size());
         for p in board.size().points() {
-            assert_eq!(back.get(p), board.get(p), "point {p:?} differs after round trip");
+            assert_eq!(
+                back.get(p),
+                board.get(p),
+                "point {p:?} differs after round trip"
+            );
         }
         // The coordinate picture must not panic either.
         let _ = render(&board, TextStyle { coordinates: true }, |_| None);

@@ -1025,7 +1025,11 @@ impl Engine {
             }
         }
         // who moves first, when it is not Black
-        let first = self.game.moves().next().map_or(start.to_move(), |m| m.color);
+        let first = self
+            .game
+            .moves()
+            .next()
+            .map_or(start.to_move(), |m| m.color);
         if first == Color::White {
             out.push_str("PL[W]");
         }
