@@ -745,8 +745,9 @@ impl Board {
         *at_mut(&mut self.next, p) = p as u16;
         *at_mut(&mut self.chain_size, p) = 1;
         *at_mut(&mut self.libs, p) = empty;
-        if own_stones == 0 && opp_stones == 0 {
+        if own_stones == 0 && opp_stones == 0 && empty > 0 {
             // a lone stone: its liberties are its empty neighbours, nothing else changes
+            // (with no empty neighbour, as on a 1x1 board, it is a suicide: handled below)
             self.ko = 0;
             return Played::default();
         }
@@ -1029,7 +1030,7 @@ impl Board {
         ko: (u16, u8),
     ) {
         if suicide {
-            // The removed chain includes the played point itself, which was empty before.
+            // the suicided chain includes the played stone, and `p` was empty before the play
             for &s in removed {
                 if s as usize != p {
                     self.set_stone(s as usize, c);

@@ -99,18 +99,32 @@ impl Game {
         g
     }
 
+    /// Whether the rules need the position maps (superko). Under the other rules only the
+    /// list of hashes is kept, which makes a move cheaper; the maps are rebuilt from the list
+    /// when the rules change to a superko rule.
+    fn tracks_superko(&self) -> bool {
+        matches!(self.rules.ko, KoRule::Positional | KoRule::Situational)
+    }
+
     fn remember(&mut self) {
         let h = self.board.hash();
         self.positions.push((h, self.to_move));
+        if self.tracks_superko() {
+            self.count_position(h, self.to_move);
+        }
+    }
+
+    fn count_position(&mut self, h: u64, to_move: Color) {
         *self.seen_positional.entry(h).or_insert(0) += 1;
         *self
             .seen_situational
-            .entry(situational_key(h, self.to_move))
+            .entry(situational_key(h, to_move))
             .or_insert(0) += 1;
     }
 
     fn forget(&mut self) {
-        if let Some((h, c)) = self.positions.pop() {
+        let tracked = self.tracks_superko();
+        if let Some((h, c)) = self.positions.pop().filter(|_| tracked) {
             for (map, key) in [
                 (&mut self.seen_positional, h),
                 (&mut self.seen_situational, situational_key(h, c)),
@@ -137,7 +151,16 @@ impl Game {
 
     /// Change the rules (the history stays; superko then applies to it under the new rule).
     pub fn set_rules(&mut self, rules: Rules) {
+        let was = self.tracks_superko();
         self.rules = rules;
+        if self.tracks_superko() && !was {
+            self.seen_positional.clear();
+            self.seen_situational.clear();
+            for i in 0..self.positions.len() {
+                let (h, c) = self.positions[i];
+                self.count_position(h, c);
+            }
+        }
     }
 
     /// Whose turn it is.
@@ -456,6 +479,26 @@ mod tests {
             let retake = g.is_legal(Color::White, pt(1, 1));
             assert_eq!(retake, matches!(rules, "chinese" | "japanese"), "{rules}");
         }
+    }
+
+    #[test]
+    fn switching_to_superko_mid_game_sees_the_whole_history() {
+        let rows = [".X.X.", "OOX..", "....."];
+        let mut g = game_from(&rows, "chinese", Color::Black);
+        g.play(pt(0, 0)).unwrap();
+        g.play(pt(2, 0)).unwrap();
+        assert!(g.is_legal(Color::Black, pt(1, 0)));
+        g.set_rules(Rules::from_name("tromp-taylor").unwrap());
+        assert_eq!(
+            g.check(Color::Black, pt(1, 0)).unwrap_err().reason,
+            Reason::Superko
+        );
+        // and undo keeps the maps in step
+        g.undo();
+        g.undo();
+        g.play(pt(0, 0)).unwrap();
+        g.play(pt(2, 0)).unwrap();
+        assert!(!g.is_legal(Color::Black, pt(1, 0)));
     }
 
     #[test]

@@ -41,8 +41,11 @@
 //!
 //! Modules: [`board`] (the core: stones, chains, liberties, captures, simple ko, hash),
 //! [`game`] (history, superko, passes, undo), [`rules`] (rule fields and presets),
-//! [`formats`] (text formats such as the move task's digit rows), [`sgf`] (SGF game records:
-//! parsing, writing, replay).
+//! [`formats`] (the move task's digit rows, text and JSON boards), [`sgf`] (SGF game records:
+//! parsing, writing, replay), [`territory`] (who owns each empty region), [`score`] (area and
+//! territory counting, komi, handicap bonus, seki and group tax), [`benson`] (pass-alive chains
+//! and certain territory), [`playout`] (fast light playouts), [`mcts`] (the move search),
+//! [`gtp`] (the Go Text Protocol engine).
 #![deny(missing_docs)]
 
 pub mod benson;

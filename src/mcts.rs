@@ -1,9 +1,12 @@
 //! A light Monte Carlo tree search over the fast playouts: the move generator behind GTP's
 //! `genmove`.
 //!
-//! UCT with first-play urgency: each iteration copies the root position, walks down the tree
-//! choosing children by upper confidence bound, expands a leaf once it has been visited, runs
-//! one light playout (see [`crate::playout`]) and backs the result up. Children are the moves
+//! UCT with RAVE: each iteration copies the root position, walks down the tree choosing
+//! children by their value, expands a leaf once it has been visited, runs one light playout
+//! (see [`crate::playout`]) and backs the result up. A child's value blends its own win rate
+//! with its all-moves-as-first (AMAF) win rate — how the games went in which its move was
+//! played by the same player at any later turn — weighted towards AMAF while the child has few
+//! visits (RAVE, Gelly and Silver 2007), plus a small exploration term. Children are the moves
 //! legal under simple ko with suicide forbidden that do not fill one of the mover's own
 //! one-point eyes, plus a pass; two passes in a row end a line and are scored directly. At the
 //! root, moves are also checked against the game's full rules (superko included), so the
@@ -50,6 +53,24 @@ struct Node {
     first_child: u32,
     n_children: u16,
     expanded: bool,
+    /// All-moves-as-first statistics for `mv`.
+    amaf_visits: f32,
+    amaf_wins: f32,
+}
+
+impl Node {
+    fn new(mv: u16) -> Node {
+        Node {
+            mv,
+            visits: 0,
+            wins: 0.0,
+            first_child: 0,
+            n_children: 0,
+            expanded: false,
+            amaf_visits: 0.0,
+            amaf_wins: 0.0,
+        }
+    }
 }
 
 /// A reusable search engine.
@@ -60,20 +81,37 @@ pub struct Search {
     playout: Playout,
     rng: Rng,
     path: Vec<u32>,
+    /// Moves of the current iteration (tree part, then playout) as (padded index, colour).
+    seq: Vec<(u16, u8)>,
+    /// Per padded index: generation stamp, colour and sequence index of the first play there.
+    first_gen: Vec<u32>,
+    first_color: Vec<u8>,
+    first_at: Vec<u32>,
+    gen: u32,
 }
 
-const EXPLORATION: f32 = 0.6;
+const EXPLORATION: f32 = 0.2;
 const FIRST_PLAY_URGENCY: f32 = 1.1;
+/// RAVE equivalence parameter: visits at which a child's own and AMAF statistics weigh
+/// about the same.
+const RAVE_EQUIVALENCE: f32 = 600.0;
 
 impl Search {
     /// A search engine for boards like `board`, with a random seed.
     pub fn new(board: &Board, seed: u64) -> Search {
+        let mut playout = Playout::new(board.clone(), Color::Black);
+        playout.set_recording(true);
         Search {
             nodes: Vec::new(),
             board: board.clone(),
-            playout: Playout::new(board.clone(), Color::Black),
+            playout,
             rng: Rng::new(seed),
             path: Vec::new(),
+            seq: Vec::new(),
+            first_gen: Vec::new(),
+            first_color: Vec::new(),
+            first_at: Vec::new(),
+            gen: 0,
         }
     }
 
@@ -102,24 +140,10 @@ impl Search {
         }
         let first = self.nodes.len() as u32;
         for m in moves {
-            self.nodes.push(Node {
-                mv: m,
-                visits: 0,
-                wins: 0.0,
-                first_child: 0,
-                n_children: 0,
-                expanded: false,
-            });
+            self.nodes.push(Node::new(m));
         }
         if allow_pass {
-            self.nodes.push(Node {
-                mv: 0,
-                visits: 0,
-                wins: 0.0,
-                first_child: 0,
-                n_children: 0,
-                expanded: false,
-            });
+            self.nodes.push(Node::new(0));
         }
         let count = (self.nodes.len() as u32 - first) as u16;
         let n = &mut self.nodes[node as usize];
@@ -135,11 +159,19 @@ impl Search {
         let mut best_v = f32::NEG_INFINITY;
         for i in n.first_child..n.first_child + n.n_children as u32 {
             let ch = &self.nodes[i as usize];
-            let v = if ch.visits == 0 {
+            let v = if ch.visits == 0 && ch.amaf_visits == 0.0 {
                 // tiny random tie-break so unvisited children are tried in random order
                 FIRST_PLAY_URGENCY + (self.rng.below(1000) as f32) * 1e-6
             } else {
-                ch.wins / ch.visits as f32 + EXPLORATION * (log_n / ch.visits as f32).sqrt()
+                let n = ch.visits as f32;
+                let q = if ch.visits > 0 { ch.wins / n } else { 0.5 };
+                let amaf = if ch.amaf_visits > 0.0 {
+                    ch.amaf_wins / ch.amaf_visits
+                } else {
+                    q
+                };
+                let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
+                (1.0 - beta) * q + beta * amaf + EXPLORATION * (log_n / (n + 1.0)).sqrt()
             };
             if v > best_v {
                 best_v = v;
@@ -147,6 +179,60 @@ impl Search {
             }
         }
         best
+    }
+
+    /// All-moves-as-first update: for every node on the path, each child whose move was played
+    /// first (among the moves after that node) by the player to move there shares the result.
+    fn update_amaf(&mut self, me: u8, black_wins: bool, with_playout: bool) {
+        if with_playout {
+            self.seq
+                .extend(self.playout.played().map(|(p, c)| (p as u16, c)));
+        }
+        let len = self.board.padded_len();
+        if self.first_gen.len() < len {
+            self.first_gen = vec![0; len];
+            self.first_color = vec![0; len];
+            self.first_at = vec![0; len];
+            self.gen = 0;
+        }
+        if self.gen == u32::MAX {
+            self.first_gen.fill(0);
+            self.gen = 0;
+        }
+        self.gen += 1;
+        let gen = self.gen;
+        for (i, &(p, c)) in self.seq.iter().enumerate() {
+            let p = p as usize;
+            if self.first_gen[p] != gen {
+                self.first_gen[p] = gen;
+                self.first_color[p] = c;
+                self.first_at[p] = i as u32;
+            }
+        }
+        // the tree moves are seq[0..]; the node at depth d was reached after d tree moves that
+        // placed stones (passes are not in seq), which is a lower bound on its index
+        let mut mover = me;
+        let mut stones_before = 0u32;
+        for d in 0..self.path.len() {
+            let node = self.nodes[self.path[d] as usize];
+            let won = ((mover == 1) == black_wins) as u32 as f32;
+            for i in node.first_child..node.first_child + node.n_children as u32 {
+                let ch = &mut self.nodes[i as usize];
+                let p = ch.mv as usize;
+                if p != 0
+                    && self.first_gen[p] == gen
+                    && self.first_color[p] == mover
+                    && self.first_at[p] >= stones_before
+                {
+                    ch.amaf_visits += 1.0;
+                    ch.amaf_wins += won;
+                }
+            }
+            if d + 1 < self.path.len() && self.nodes[self.path[d + 1] as usize].mv != 0 {
+                stones_before += 1;
+            }
+            mover ^= 3;
+        }
     }
 
     /// Search the position of `game` for the side to move and return the best move.
@@ -160,14 +246,7 @@ impl Search {
         let _ = Scoring::Area;
         let komi2 = rules.komi.half_points();
         self.nodes.clear();
-        self.nodes.push(Node {
-            mv: 0,
-            visits: 0,
-            wins: 0.0,
-            first_child: 0,
-            n_children: 0,
-            expanded: false,
-        });
+        self.nodes.push(Node::new(0));
         self.board.copy_from(&root_board);
         self.expand(0, me.digit(), Some((game, cleanup)));
         let start = Instant::now();
@@ -182,6 +261,7 @@ impl Search {
             self.board.copy_from(&root_board);
             self.path.clear();
             self.path.push(0);
+            self.seq.clear();
             let mut node = 0u32;
             let mut color = me.digit();
             let mut passes = root_passes;
@@ -204,6 +284,7 @@ impl Search {
                     passes += 1;
                 } else {
                     self.board.play_pos(mv as usize, color);
+                    self.seq.push((mv, color));
                     passes = 0;
                 }
                 color ^= 3;
@@ -233,6 +314,7 @@ impl Search {
                     mover ^= 3;
                 }
             }
+            self.update_amaf(me.digit(), black_wins, passes < 2);
             done += 1;
         }
         let root = self.nodes[0];

@@ -87,6 +87,9 @@ pub struct Playout {
     seen: Vec<u32>,
     stack: Vec<u16>,
     gen: u32,
+    /// When recording, the stones played by the last playout as `pos << 1 | colour - 1`.
+    record: bool,
+    played: Vec<u16>,
 }
 
 impl Playout {
@@ -102,6 +105,8 @@ impl Playout {
             max_moves,
             seen: vec![0; len],
             gen: 0,
+            record: false,
+            played: Vec::new(),
         }
     }
 
@@ -128,13 +133,32 @@ impl Playout {
         self.finish(first.digit(), rng)
     }
 
+    /// Record the stones each playout plays (for all-moves-as-first statistics); off by
+    /// default. The buffer is reused, so recording allocates only while it first grows.
+    pub fn set_recording(&mut self, on: bool) {
+        self.record = on;
+        self.played.clear();
+    }
+
+    /// The stones played by the last playout, in order, as (padded index, colour digit);
+    /// empty unless recording.
+    pub(crate) fn played(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.played
+            .iter()
+            .map(|&e| ((e >> 1) as usize, (e & 1) as u8 + 1))
+    }
+
     fn finish(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         let mut color = first;
         let mut passes = 0;
         let mut moves = 0;
+        self.played.clear();
         while moves < self.max_moves && passes < 2 {
             match pick(&mut self.board, color, rng) {
                 Some(p) => {
+                    if self.record {
+                        self.played.push((p as u16) << 1 | (color - 1) as u16);
+                    }
                     self.board.play_pos(p, color);
                     passes = 0;
                 }

@@ -15,9 +15,9 @@
 //!    number of handicap stones given).
 //!
 //! # Seki tax ([`Tax::Seki`] and [`Tax::All`])
-//! Under the Japanese rules (1989, articles 7–8) eye points of stones *in seki* are not
-//! territory, and a live stone is in seki when it has a *dame* liberty, an empty point that is
-//! nobody's eye. This module makes that static and deterministic as follows:
+//! Under the Japanese rules of 1989 (the article on territory) eye points of stones *in
+//! seki* are not territory, and a live stone is in seki when it has a *dame* liberty, an empty
+//! point that is nobody's eye. This module makes that static and deterministic as follows:
 //! 1. A *neutral point* is an empty point whose region borders both colours.
 //! 2. **Dame filling** (on a scratch copy): neutral points that either player could fill
 //!    harmlessly are filled, as players do at the end of a game: repeatedly, row by row, a
@@ -25,14 +25,16 @@
 //!    chain at two liberties or more (the colour with more liberties after, Black on a tie),
 //!    until no neutral point can be filled. A neutral point that remains could only be filled
 //!    by a self-atari: it is a *shared liberty in seki*.
-//! 3. A chain is *in seki* when, in the filled copy, it has a shared liberty in seki.
+//! 3. A chain is *in seki* when, in the filled copy, it has a shared liberty in seki that is
+//!    next to no chain in atari (in a seki every chain keeps two liberties; a chain in atari
+//!    means a pending capture, such as a dead stone the caller did not mark).
 //! 4. A one-colour region (an eye or territory) bordered by at least one stone in seki is not
 //!    counted ([`PlayerScore::seki_taxed`]): this covers the eyes of groups in seki.
 //!
 //! KataGo, for comparison, plays the dame out in its encore and then taxes every region next
-//! to a remaining empty point; step 2 stands in for that play. The definition is exact for
-//! finished positions whose dame are filled or safely fillable; a position left with a dame
-//! that needs a defensive move first is outside it (such a point would be taken for seki).
+//! to a remaining empty point; step 2 stands in for that play. The definition is meant for
+//! finished positions whose dame are filled or safely fillable; in a position left with a dame
+//! that needs a defensive move first, that dame would be taken for a seki liberty.
 //!
 //! # Group tax ([`Tax::All`], stone scoring)
 //! As the seki tax, and then each *group* — a connected set of one colour's stones and that
@@ -63,7 +65,7 @@ use serde::{Serialize, Serializer};
 use crate::benson::pass_alive;
 use crate::board::EMPTY;
 use crate::territory::TerritoryMap;
-use crate::{Board, Color, KoRule, Point, Rules, Scoring, Size, Tax};
+use crate::{Board, Color, Game, KoRule, Point, Rules, Scoring, Size, Tax};
 
 /// What to count besides the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +93,14 @@ impl ScoreOptions {
             handicap: 0,
             pass_alive: false,
         }
+    }
+
+    /// Options for the final position of `game`: its rules and the stones each player
+    /// captured during it (no dead stones, no handicap: set those fields as needed).
+    pub fn for_game(game: &Game) -> ScoreOptions {
+        let mut o = ScoreOptions::new(*game.rules());
+        o.captures = [game.captures(Color::Black), game.captures(Color::White)];
+        o
     }
 }
 
@@ -445,6 +455,14 @@ fn stones_in_seki(board: &Board) -> Vec<bool> {
     let mut seki = vec![false; s.padded_len()];
     for q in s.all_pos() {
         if s.cell(q) != EMPTY || map.region_bits(map.region_at(q)) != 3 {
+            continue;
+        }
+        // a chain in atari next to it: a capture is pending (a dead stone left on the
+        // board, or an unfinished fight), not a seki
+        if s.nbrs(q)
+            .iter()
+            .any(|&n| matches!(s.cell(n), 1 | 2) && s.libs_at(n) < 2)
+        {
             continue;
         }
         for n in s.nbrs(q) {

@@ -134,3 +134,25 @@ fn usage_errors_exit_2_and_missing_files_are_unreadable() {
     );
     assert!(text.contains("unreadable 1"));
 }
+
+#[test]
+fn score_adds_the_count_of_the_final_position() {
+    // compressed.sgf: 6 black and 5 white stones, no territory; no RU, no KM: Japanese rules,
+    // komi 6.5, so White wins by 6.5 under territory scoring
+    let out = tengen(&["--json", "--score", &fx("compressed.sgf")]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["score"]["result"], "W+6.5");
+    assert_eq!(v["score"]["scoring"], "territory");
+    // under area rules the stones count: 6 against 5 + 7.5
+    let out = tengen(&["--score", "--rules", "chinese", &fx("compressed.sgf")]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("compressed.sgf: score W+6.5"), "{text}");
+    // games with an illegal move are not scored; without --score there is no score key
+    let out = tengen(&["--json", "--score", &fx("suicide.sgf")]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v.get("score").is_none());
+    // --pass-alive needs --score
+    let out = tengen(&["--pass-alive", &fx("compressed.sgf")]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -260,3 +260,50 @@ fn cli_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn options_for_a_game_take_its_rules_and_captures() {
+    use tengen::{Game, Move, Size};
+    // white captures a black stone in the corner, then both pass
+    let mut g = Game::new(Size::square(3).unwrap(), rules("chinese", 0));
+    for mv in [(0, 0), (1, 0), (2, 2), (0, 1)] {
+        g.play(Move::Play(Point::new(mv.0, mv.1))).unwrap();
+    }
+    assert_eq!(g.captures(Color::White), 1);
+    let o = ScoreOptions::for_game(&g);
+    assert_eq!(o.captures, [0, 1]);
+    assert_eq!(o.rules, *g.rules());
+    let s = score(g.board(), &o).unwrap();
+    // X at (2,2); O at (1,0),(0,1); (0,0) is white's, the rest touches both colours:
+    // area 2 + 1 against 1 (the capture is reported, not counted)
+    assert_eq!((s.white.territory, s.white.captures), (1, 1));
+    assert_eq!(s.result.to_string(), "W+2");
+    // under territory rules with the seki tax: the black stone left in atari is no seki, so
+    // white's point (0,0) counts: 1 point + 1 capture
+    let mut o = o;
+    o.rules = rules("japanese", 0);
+    let s = score(g.board(), &o).unwrap();
+    assert_eq!((s.white.territory, s.white.seki_taxed), (1, 0));
+    assert_eq!(s.result.to_string(), "W+2");
+}
+
+/// `tests/fixtures/score/NAME.in` (a board), `NAME.args` (the options), `NAME.out` (the
+/// expected stdout; every expectation worked out by hand).
+#[test]
+fn fixtures() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/score");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "in") {
+            let input = std::fs::read_to_string(&path).unwrap();
+            let args = std::fs::read_to_string(path.with_extension("args")).unwrap();
+            let args: Vec<&str> = args.split_whitespace().collect();
+            let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
+            let (out, err, code) = run(&args, &input);
+            assert_eq!((out.as_str(), code), (want.as_str(), 0), "{path:?}: {err}");
+            n += 1;
+        }
+    }
+    assert!(n >= 5, "only {n} fixtures");
+}

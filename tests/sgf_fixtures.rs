@@ -285,10 +285,13 @@ fn text_encodings() {
     }
 }
 
+/// A broken fixture: its strict error and place, then lenient moves and warning count.
+type BrokenCase = (&'static str, SgfErrorKind, (usize, usize), usize, usize);
+
 #[test]
 fn broken_files_strict_and_lenient() {
     // (file, strict error kind and place, lenient moves and warning count)
-    let cases: [(&str, SgfErrorKind, (usize, usize), usize, usize); 3] = [
+    let cases: [BrokenCase; 3] = [
         (
             "broken-unclosed.sgf",
             SgfErrorKind::Unclosed { open: 1 },

@@ -92,7 +92,14 @@ fn task_cases_through_the_cli() {
         (out.as_str(), code),
         ("{\"owner\":\"NONE\",\"territory\":[]}\n", 0)
     );
-    for at in [["-1", "1"], ["5", "1"], ["1", "-1"], ["1", "5"]] {
+    for at in [
+        ["-1", "1"],
+        ["5", "1"],
+        ["1", "-1"],
+        ["1", "5"],
+        ["99999999999999999999999", "0"],
+        ["0", "-99999999999999999999999"],
+    ] {
         let (out, _, code) = run(&["--at", at[0], at[1]], EXAMPLE);
         assert_eq!(
             (out.as_str(), code),
@@ -154,6 +161,9 @@ fn bad_input_names_line_and_column() {
     assert!(err.contains("invalid JSON"), "{err}");
     let (_, _, code) = run(&["--input", "klingon"], EXAMPLE);
     assert_eq!(code, 2);
+    let (_, err, code) = run(&["--at", "1x", "0"], EXAMPLE);
+    assert_eq!(code, 2);
+    assert!(err.contains("not an integer coordinate"), "{err}");
     let (_, err, code) = run(&[], "");
     assert_eq!(code, 2);
     assert!(err.contains("no board"), "{err}");
@@ -219,4 +229,23 @@ proptest! {
             prop_assert!(list.windows(2).all(|v| (v[0].x, v[0].y) < (v[1].x, v[1].y)));
         }
     }
+}
+
+#[test]
+fn input_that_is_not_utf8() {
+    let mut child = Command::new(common::tengen_bin())
+        .arg("territory")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(b"X.\n.\xffO\n");
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2, column 2: the input is not UTF-8"),
+        "{err}"
+    );
 }

@@ -4,8 +4,12 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use tengen::playout::{run_empty, PlayoutStats};
-use tengen::{Board, Komi, Size};
+use std::path::{Path, PathBuf};
+
+use tengen::playout::{run_empty, Playout, PlayoutStats, Rng};
+use tengen::sgf::{ReplayOptions, Replayer};
+use tengen::territory::TerritoryMap;
+use tengen::{Board, Color, Komi, Size};
 
 use super::EXIT_USAGE;
 
@@ -20,6 +24,39 @@ pub struct BenchArgs {
 enum BenchWhat {
     /// Light random playouts from the empty board (light playout v1, komi 7.5).
     Playouts(PlayoutArgs),
+    /// SGF replay (scan + check + play every move) of files read into memory first.
+    Replay(ReplayBenchArgs),
+    /// Territory of whole boards: random-playout final positions, one linear pass each.
+    Territory(TerritoryBenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct ReplayBenchArgs {
+    /// SGF files, and directories searched recursively for `*.sgf`.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Timed rounds over all files (the median is reported).
+    #[arg(long, default_value_t = 5)]
+    rounds: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct TerritoryBenchArgs {
+    /// Board side (square board).
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Number of distinct final positions (from playouts with seeds 1..=count).
+    #[arg(long, default_value_t = 200)]
+    count: u64,
+    /// Timed rounds over all positions (the median is reported).
+    #[arg(long, default_value_t = 20)]
+    rounds: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -60,7 +97,180 @@ const MAX_THREADS: usize = 1024;
 pub fn run(args: &BenchArgs) -> i32 {
     match &args.what {
         BenchWhat::Playouts(a) => playouts(a),
+        BenchWhat::Replay(a) => replay(a),
+        BenchWhat::Territory(a) => territory(a),
     }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn print_json<T: Serialize>(v: &T) -> i32 {
+    match serde_json::to_string(v) {
+        Ok(s) => {
+            println!("{s}");
+            0
+        }
+        Err(e) => {
+            eprintln!("tengen bench: {e}");
+            1
+        }
+    }
+}
+
+fn collect_sgf(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if p.is_dir() {
+        let mut entries: Vec<_> = std::fs::read_dir(p)?.collect::<Result<_, _>>()?;
+        entries.sort_by_key(|e| e.path());
+        for e in entries {
+            collect_sgf(&e.path(), out)?;
+        }
+    } else if p.is_file() {
+        out.push(p.to_path_buf());
+    } else {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("{} is neither a file nor a directory", p.display()),
+        ));
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct ReplayReport {
+    games: usize,
+    moves: u64,
+    rounds: usize,
+    seconds: f64,
+    games_per_s: f64,
+    ns_per_move: f64,
+}
+
+fn replay(a: &ReplayBenchArgs) -> i32 {
+    let mut files = Vec::new();
+    for p in &a.paths {
+        if let Err(e) = collect_sgf(p, &mut files) {
+            eprintln!("tengen bench replay: {}: {e}", p.display());
+            return EXIT_USAGE;
+        }
+    }
+    files.retain(|f| f.extension().is_some_and(|e| e.eq_ignore_ascii_case("sgf")));
+    if files.is_empty() || a.rounds == 0 {
+        eprintln!("tengen bench replay: no *.sgf files found (or --rounds 0)");
+        return EXIT_USAGE;
+    }
+    let mut data = Vec::with_capacity(files.len());
+    for f in &files {
+        match std::fs::read(f) {
+            Ok(d) => data.push(d),
+            Err(e) => {
+                eprintln!("tengen bench replay: {}: {e}", f.display());
+                return EXIT_USAGE;
+            }
+        }
+    }
+    let mut replayer = Replayer::new();
+    let opts = ReplayOptions::default();
+    let mut times = Vec::new();
+    let mut moves = 0u64;
+    for _ in 0..a.rounds {
+        let t0 = Instant::now();
+        let mut m = 0u64;
+        for d in &data {
+            if let Ok(r) = replayer.replay(d, &opts) {
+                m += r.moves as u64;
+            }
+        }
+        times.push(t0.elapsed().as_secs_f64());
+        moves = m;
+    }
+    let secs = median(times);
+    let r = ReplayReport {
+        games: data.len(),
+        moves,
+        rounds: a.rounds,
+        seconds: secs,
+        games_per_s: data.len() as f64 / secs,
+        ns_per_move: secs * 1e9 / moves.max(1) as f64,
+    };
+    if a.json {
+        return print_json(&r);
+    }
+    println!(
+        "replay of {} games ({} moves), median of {} rounds: {:.1} ms, {:.0} games/s, {:.1} ns/move (parse + check + play, files in memory, one thread)",
+        r.games, r.moves, r.rounds, secs * 1e3, r.games_per_s, r.ns_per_move
+    );
+    0
+}
+
+#[derive(Serialize)]
+struct TerritoryReport {
+    size: usize,
+    boards: u64,
+    rounds: usize,
+    seconds: f64,
+    boards_per_s: f64,
+    us_per_board: f64,
+    black_points: usize,
+    white_points: usize,
+}
+
+fn territory(a: &TerritoryBenchArgs) -> i32 {
+    let size = match Size::square(a.size) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tengen bench territory: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if a.count == 0 || a.rounds == 0 {
+        eprintln!("tengen bench territory: --count and --rounds must be at least 1");
+        return EXIT_USAGE;
+    }
+    let mut p = Playout::new(Board::new(size), Color::Black);
+    let boards: Vec<Board> = (1..=a.count)
+        .map(|seed| {
+            p.run(&mut Rng::new(seed));
+            p.board().clone()
+        })
+        .collect();
+    let mut map = TerritoryMap::new();
+    let mut times = Vec::new();
+    let mut counts = [0usize; 3];
+    for _ in 0..a.rounds {
+        let t0 = Instant::now();
+        let mut c = [0usize; 3];
+        for b in &boards {
+            map.compute(b);
+            let k = map.counts();
+            for i in 0..3 {
+                c[i] += k[i];
+            }
+        }
+        times.push(t0.elapsed().as_secs_f64());
+        counts = c;
+    }
+    let secs = median(times);
+    let r = TerritoryReport {
+        size: a.size,
+        boards: a.count,
+        rounds: a.rounds,
+        seconds: secs,
+        boards_per_s: a.count as f64 / secs,
+        us_per_board: secs * 1e6 / a.count as f64,
+        black_points: counts[0],
+        white_points: counts[1],
+    };
+    if a.json {
+        return print_json(&r);
+    }
+    println!(
+        "territory of {} {}x{} playout finals, median of {} rounds: {:.3} ms, {:.0} boards/s, {:.2} us/board ({} black, {} white points)",
+        r.boards, a.size, a.size, r.rounds, secs * 1e3, r.boards_per_s, r.us_per_board, r.black_points, r.white_points
+    );
+    0
 }
 
 fn playouts(a: &PlayoutArgs) -> i32 {
@@ -113,13 +323,7 @@ fn playouts(a: &PlayoutArgs) -> i32 {
         black_wins: total.black_win_rate(),
     };
     if a.json {
-        match serde_json::to_string(&r) {
-            Ok(s) => println!("{s}"),
-            Err(e) => {
-                eprintln!("tengen bench: {e}");
-                return 1;
-            }
-        }
+        return print_json(&r);
     } else {
         println!(
             "{}x{}: {} playouts on {} thread(s) in {:.3} s: {:.0} playouts/s, {:.1} ns/move (per thread), {:.2} moves/playout, Black wins {:.2}%",

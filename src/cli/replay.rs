@@ -9,6 +9,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
+use tengen::score::{score, Score, ScoreOptions};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Point, Rules};
 
@@ -40,6 +41,14 @@ pub struct ReplayArgs {
     /// Worker threads (default: all cores).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     threads: Option<u32>,
+    /// Add the score of the final position under the game's rules (komi from KM, handicap
+    /// bonus from HA, captures from the replay); no dead stones are removed unless
+    /// --pass-alive is given too. Games with an illegal move are not scored.
+    #[arg(long)]
+    score: bool,
+    /// With --score: first remove the stones Benson's pass-alive analysis proves dead.
+    #[arg(long, requires = "score")]
+    pass_alive: bool,
     /// Do not print warnings.
     #[arg(long, short)]
     quiet: bool,
@@ -151,6 +160,8 @@ struct JsonGame<'a> {
     to_move: Option<&'static str>,
     result: Option<&'a str>,
     error: Option<JsonProblem>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<Score>,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -222,6 +233,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     error: Some(JsonProblem::Unreadable {
                         message: msg.clone(),
                     }),
+                    score: None,
                 };
                 serde_json::to_string(&g).unwrap_or_default() + "\n"
             } else {
@@ -240,6 +252,15 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
             } else {
                 Kind::Ok
             };
+            let counted = (args.score && kind == Kind::Ok)
+                .then(|| {
+                    let mut so = ScoreOptions::new(rep.rules);
+                    so.captures = rep.captures;
+                    so.handicap = rep.handicap;
+                    so.pass_alive = args.pass_alive;
+                    score(r.board(), &so).ok()
+                })
+                .flatten();
             let out = if args.json {
                 let g = JsonGame {
                     path: &shown,
@@ -261,10 +282,13 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                             reason: e.reason.name(),
                         })
                     }),
+                    score: counted,
                 };
                 serde_json::to_string(&g).unwrap_or_default() + "\n"
             } else if let Some(e) = rep.error {
                 format!("{shown}: illegal: {e}\n")
+            } else if let Some(sc) = counted {
+                format!("{shown}: score {}\n", sc.result)
             } else {
                 String::new()
             };

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use tengen::formats::text::{read_board, InputFormat};
+use tengen::formats::text::{read_board_bytes, InputFormat};
 use tengen::score::{score, ScoreOptions};
 use tengen::{Komi, Point, Rules, Size};
 
@@ -102,11 +102,19 @@ pub fn run(args: &ScoreArgs) -> i32 {
         eprintln!("tengen score: {msg}");
         EXIT_USAGE
     };
+<<<<<<< HEAD
     let input = match super::read_board_input() {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
     let board = match read_board(&input, args.input) {
+=======
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().read_to_end(&mut input) {
+        return fail(format!("cannot read stdin: {e}"));
+    }
+    let board = match read_board_bytes(&input, args.input) {
+>>>>>>> main
         Ok(b) => b,
         Err(e) => return fail(e.to_string()),
     };

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use clap::Args;
-use tengen::formats::text::{read_board, render, InputFormat, TextStyle};
+use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
 use tengen::territory::{territory_at, Owner, TerritoryMap};
 
 use super::EXIT_USAGE;
@@ -13,7 +13,8 @@ use super::EXIT_USAGE;
 pub struct TerritoryArgs {
     /// The region containing column X, row Y (from 0) instead of all regions; off the board
     /// prints `{"error":"Invalid coordinate"}` and exits with status 1.
-    #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true)]
+    #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true,
+          value_parser = parse_coordinate)]
     at: Option<Vec<i64>>,
     /// Board format on stdin: auto, json, text or digits.
     #[arg(long, default_value = "auto", value_parser = parse_format)]
@@ -25,6 +26,20 @@ pub struct TerritoryArgs {
     /// With --text, frame the picture with GTP coordinates.
     #[arg(long, requires = "text")]
     coordinates: bool,
+}
+
+/// An integer coordinate; integers beyond i64 saturate (they are off any board all the same).
+fn parse_coordinate(s: &str) -> Result<i64, String> {
+    let t = s.trim();
+    let digits = t.strip_prefix('-').unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("{s:?} is not an integer coordinate"));
+    }
+    Ok(t.parse().unwrap_or(if t.starts_with('-') {
+        i64::MIN
+    } else {
+        i64::MAX
+    }))
 }
 
 fn parse_format(s: &str) -> Result<InputFormat, String> {
@@ -42,6 +57,7 @@ fn mark(owner: Owner) -> char {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &TerritoryArgs) -> i32 {
+<<<<<<< HEAD
     let input = match super::read_board_input() {
         Ok(s) => s,
         Err(e) => {
@@ -50,6 +66,14 @@ pub fn run(args: &TerritoryArgs) -> i32 {
         }
     };
     let board = match read_board(&input, args.input) {
+=======
+    let mut input = Vec::new();
+    if let Err(e) = io::stdin().read_to_end(&mut input) {
+        eprintln!("tengen territory: cannot read stdin: {e}");
+        return EXIT_USAGE;
+    }
+    let board = match read_board_bytes(&input, args.input) {
+>>>>>>> main
         Ok(b) => b,
         Err(e) => {
             eprintln!("tengen territory: {e}");

@@ -248,7 +248,10 @@ impl<R: BufRead> ProblemReader<R> {
         if !t.bytes().all(|b| b.is_ascii_digit()) {
             return Err(self.err(col, DigitsErrorKind::BadSize(t.to_string())));
         }
-        let n: u64 = t.parse().unwrap_or(u64::MAX);
+        let Ok(n) = t.parse::<u64>() else {
+            // all digits but too long for u64: say what was written, not u64::MAX
+            return Err(self.err(col, DigitsErrorKind::BadSize(t.to_string())));
+        };
         if n == 0 || n > MAX_SIZE as u64 {
             return Err(self.err(col, DigitsErrorKind::SizeOutOfRange(n)));
         }
@@ -457,6 +460,18 @@ mod tests {
         assert_eq!(e.kind, DigitsErrorKind::SizeOutOfRange(0));
         let e = first_err("x\n");
         assert!(matches!(e.kind, DigitsErrorKind::BadSize(_)));
+        let e = first_err("99999999999999999999\n");
+        assert_eq!(
+            e.kind,
+            DigitsErrorKind::BadSize("99999999999999999999".into())
+        );
+        let e = first_err("2\n10\n1\u{ff}\n1 0 2\n");
+        assert_eq!(e.line, 3);
+        let e = ProblemReader::new(&b"2\n10\n1\xff\n1 0 2\n"[..])
+            .find_map(Result::err)
+            .unwrap();
+        assert_eq!(e.line, 3);
+        assert!(matches!(e.kind, DigitsErrorKind::Io(_)));
         let e = first_err("2\n10\n");
         assert_eq!(e.kind, DigitsErrorKind::MissingRow { row: 1, rows: 2 });
         let e = first_err("2\n10\n11\n");

@@ -112,6 +112,8 @@ pub enum TextErrorKind {
     },
     /// Text after the board that is not a move line.
     Trailing,
+    /// Bytes that are not UTF-8.
+    NotUtf8,
 }
 
 /// A board text error at a line and column (from 1).
@@ -156,6 +158,7 @@ impl fmt::Display for TextError {
                 "the size line asks for {expected} rows of {expected} points, found {found} rows"
             ),
             K::Trailing => f.write_str("unexpected text after the board"),
+            K::NotUtf8 => f.write_str("the input is not UTF-8 text"),
         }
     }
 }
@@ -240,6 +243,28 @@ pub fn read_board(input: &str, format: InputFormat) -> Result<Board, TextError> 
         InputFormat::Json => read_json(input),
         InputFormat::Digits => read_digits(input),
         _ => read_text(input),
+    }
+}
+
+/// [`read_board`] on raw bytes: the same, after checking they are UTF-8.
+///
+/// # Errors
+/// A [`TextError`]; [`TextErrorKind::NotUtf8`] names the line and column of the first byte
+/// that is not UTF-8.
+pub fn read_board_bytes(input: &[u8], format: InputFormat) -> Result<Board, TextError> {
+    match std::str::from_utf8(input) {
+        Ok(s) => read_board(s, format),
+        Err(e) => {
+            let good = &input[..e.valid_up_to()];
+            // the valid prefix is UTF-8, so this cannot fail
+            let text = std::str::from_utf8(good).unwrap_or("");
+            let (line, column) = line_col(text, text.len());
+            Err(TextError {
+                line,
+                column: Some(column),
+                kind: TextErrorKind::NotUtf8,
+            })
+        }
     }
 }
 
@@ -640,6 +665,16 @@ mod tests {
         assert!(matches!(e.kind, TextErrorKind::TooLarge { width: 53, .. }));
         let e = err("X.\n\n.X\n", InputFormat::Text);
         assert!(matches!(e.kind, TextErrorKind::Ragged { row: 1, .. }));
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8() {
+        let e = read_board_bytes(b"X.\n.\xffO\n", InputFormat::Auto).unwrap_err();
+        assert_eq!(
+            (e.line, e.column, e.kind),
+            (2, Some(2), TextErrorKind::NotUtf8)
+        );
+        assert!(read_board_bytes(b"X.\n.O\n", InputFormat::Auto).is_ok());
     }
 
     #[test]

@@ -864,7 +864,7 @@ impl Engine {
             "printsgf" => {
                 let text = self.to_sgf();
                 match args {
-                    [] => Ok(text),
+                    [] => Ok(text.trim_end().to_string()),
                     [f] => std::fs::write(f, text.as_bytes())
                         .map(|_| String::new())
                         .map_err(|e| format!("cannot write file: {e}")),

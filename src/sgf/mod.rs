@@ -15,8 +15,9 @@
 //!   `Vec` per node and per property value), which would make the 4× lead over the `goban`
 //!   crate that the replay command promises impossible; that is why the scanner exists next to
 //!   the tree parser. Whenever the scanner meets anything it does not handle exactly (a syntax
-//!   problem, a malformed value, an exotic property form), it gives up and the file goes
-//!   through the tree parser in lenient mode instead, so both paths give the same answers.
+//!   problem, a malformed value, old-style identifiers, variations or a second game after the
+//!   main line), it gives up and the file goes through the tree parser in lenient mode
+//!   instead, so both paths give the same answers, warnings included.
 //!
 //! Neither reader recurses on the depth of the input: a 200,000-move main line or 100,000
 //! nested variations use heap memory proportional to the file, never the call stack.

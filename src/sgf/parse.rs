@@ -187,8 +187,8 @@ fn describe(s: &[u8], i: usize) -> String {
 pub(crate) fn value_end(s: &[u8], start: usize) -> Option<usize> {
     // Most values are moves (two bytes or none): look at the first three bytes directly
     // before handing long values to memchr.
-    for k in start..s.len().min(start + 3) {
-        match s[k] {
+    for (k, &b) in s.iter().enumerate().skip(start).take(3) {
+        match b {
             b']' => return Some(k),
             b'\\' => break,
             _ => {}

@@ -7,10 +7,11 @@
 //! reuses, and returns the root properties replay needs as slices of the input. Nothing is
 //! copied or allocated.
 //!
-//! The scanner handles only well-formed input exactly: at the first thing it does not (a
-//! syntax problem, a malformed or repeated value, old-style lower-case identifiers, `SZ`
-//! outside the root, ...) it returns `None` and replay goes through the tree parser in lenient
-//! mode, which decides and warns. Both paths order a node's events the same way: setup points
+//! The scanner handles only well-formed single-line records exactly: at the first thing it
+//! does not (a syntax problem, a malformed or repeated value, old-style lower-case identifiers,
+//! `SZ` outside the root, anything but whitespace after the main line, i.e. variations or a
+//! second game) it returns `None` and replay goes through the tree parser in lenient mode,
+//! which decides and warns. So both paths give the same replay, warnings included. Both paths order a node's events the same way: setup points
 //! in property order, then `PL`, then the move.
 
 use super::parse::value_end;
@@ -83,6 +84,7 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
         return None;
     }
     i += 1;
+    let mut depth = 1usize;
     let mut size = Size::square(19).expect("19 is a valid size");
     let mut nodes = 0usize;
     let mut in_node = false;
@@ -109,11 +111,27 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
                 i += 1;
             }
             b'(' if in_node => {
+                depth += 1;
                 flush!();
                 in_node = false;
                 i += 1;
             }
             b')' if in_node => {
+                // Only the closing brackets of the open game trees and whitespace may follow:
+                // otherwise the file has variations or more games (or stray brackets),
+                // and the tree parser reads it, so that every problem anywhere in the file is
+                // reported the same way.
+                let mut closing = 0;
+                for &b in &s[i + 1..] {
+                    if b == b')' {
+                        closing += 1;
+                    } else if !b.is_ascii_whitespace() {
+                        return None;
+                    }
+                }
+                if closing + 1 != depth {
+                    return None;
+                }
                 flush!();
                 return Some(h);
             }
@@ -212,7 +230,7 @@ mod tests {
     fn main_line_only() {
         let mut ev = Vec::new();
         let h = scan(
-            b" (;GM[1]SZ[9]C[a \\] b];B[aa](;W[bb]AB[cc:cd]PL[B];B[])(;W[ee]))",
+            b" (;GM[1]SZ[9]C[a \\] b];B[aa](;W[bb]AB[cc:cd]PL[B];B[]))\n",
             &mut ev,
         )
         .unwrap();
@@ -245,6 +263,10 @@ mod tests {
             b"((;B[aa]))",
             b"(;B[aa]$)",
             b"(;KM[1][2])",
+            b"(;B[aa](;W[bb])(;W[cc]))",
+            b"(;B[aa])(;W[bb])",
+            b"(;B[aa]))",
+            b"(;B[aa](;W[bb])",
         ] {
             assert!(
                 scan(bad, &mut ev).is_none(),

@@ -13,7 +13,7 @@ pub fn find() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// A running GNU Go in GTP mode.
+/// A running GTP engine (GNU Go, or tengen itself through [`GnuGo::spawn`]).
 pub struct GnuGo {
     child: Child,
     stdin: ChildStdin,
@@ -33,22 +33,27 @@ impl GnuGo {
             );
             return None;
         };
+        let mut full = vec!["--mode", "gtp"];
+        full.extend_from_slice(args);
+        Some(GnuGo::spawn(&bin, &full))
+    }
+
+    /// Start any GTP engine: `bin` with `args`.
+    pub fn spawn(bin: &std::path::Path, args: &[&str]) -> GnuGo {
         let mut child = Command::new(bin)
-            .arg("--mode")
-            .arg("gtp")
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .expect("start gnugo");
+            .unwrap_or_else(|e| panic!("start {}: {e}", bin.display()));
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
-        Some(GnuGo {
+        GnuGo {
             child,
             stdin,
             stdout,
-        })
+        }
     }
 
     /// Send one command; `Ok(answer)` for `=`, `Err(message)` for `?`.

@@ -1,0 +1,78 @@
+//! `tengen bench`: each benchmark runs real work and reports it in the documented fields.
+mod common;
+
+use std::process::Command;
+
+fn bench(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(common::tengen_bin())
+        .arg("bench")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn playouts_report_their_statistics() {
+    let v = bench(&[
+        "playouts",
+        "--size",
+        "9",
+        "--count",
+        "2000",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(v["playouts"], 2000);
+    let mean = v["mean_moves"].as_f64().unwrap();
+    assert!((100.0..122.0).contains(&mean), "{mean}");
+    let b = v["black_wins"].as_f64().unwrap();
+    assert!((0.3..0.55).contains(&b), "{b}");
+    assert!(v["pps"].as_f64().unwrap() > 0.0 && v["ns_per_move"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn territory_counts_real_boards() {
+    let v = bench(&["territory", "--size", "9", "--count", "20", "--rounds", "3"]);
+    assert_eq!(v["boards"], 20);
+    // playout finals are nearly all territory: every board has some for both sides
+    assert!(v["black_points"].as_u64().unwrap() > 20);
+    assert!(v["white_points"].as_u64().unwrap() > 20);
+}
+
+#[test]
+fn replay_counts_moves() {
+    let dir = std::env::temp_dir().join(format!("tengen-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.sgf"), "(;SZ[9];B[ee];W[cc];B[];W[])").unwrap();
+    std::fs::write(dir.join("b.sgf"), "(;SZ[9];B[aa])").unwrap();
+    let v = bench(&["replay", dir.to_str().unwrap(), "--rounds", "2"]);
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["moves"], 5);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["playouts", "--size", "0"][..],
+        &["playouts", "--threads", "0"],
+        &["territory", "--size", "53"],
+        &["replay", "/nonexistent/dir"],
+    ] {
+        let out = Command::new(common::tengen_bin())
+            .arg("bench")
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+}
