@@ -44,8 +44,9 @@ pub const EXIT_USAGE: i32 = 2;
 /// longer input is refused rather than held in memory.
 pub const MAX_BOARD_INPUT: usize = 1 << 20;
 
-/// Read all of stdin as UTF-8 text of at most [`MAX_BOARD_INPUT`] bytes.
-pub fn read_board_input() -> Result<String, String> {
+/// Read all of stdin, at most [`MAX_BOARD_INPUT`] bytes (the board reader checks UTF-8 and
+/// names the line and column of a bad byte).
+pub fn read_board_input() -> Result<Vec<u8>, String> {
     use std::io::Read;
     let mut bytes = Vec::new();
     std::io::stdin()
@@ -58,12 +59,7 @@ pub fn read_board_input() -> Result<String, String> {
             "cannot read stdin: input longer than {MAX_BOARD_INPUT} bytes"
         ));
     }
-    String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "cannot read stdin: byte {} is not valid UTF-8",
-            e.utf8_error().valid_up_to() + 1
-        )
-    })
+    Ok(bytes)
 }
 
 /// Parse the command line, run the subcommand and return the exit status.

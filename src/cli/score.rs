@@ -102,19 +102,11 @@ pub fn run(args: &ScoreArgs) -> i32 {
         eprintln!("tengen score: {msg}");
         EXIT_USAGE
     };
-<<<<<<< HEAD
     let input = match super::read_board_input() {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let board = match read_board(&input, args.input) {
-=======
-    let mut input = Vec::new();
-    if let Err(e) = io::stdin().read_to_end(&mut input) {
-        return fail(format!("cannot read stdin: {e}"));
-    }
     let board = match read_board_bytes(&input, args.input) {
->>>>>>> main
         Ok(b) => b,
         Err(e) => return fail(e.to_string()),
     };

@@ -57,7 +57,6 @@ fn mark(owner: Owner) -> char {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &TerritoryArgs) -> i32 {
-<<<<<<< HEAD
     let input = match super::read_board_input() {
         Ok(s) => s,
         Err(e) => {
@@ -65,15 +64,7 @@ pub fn run(args: &TerritoryArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let board = match read_board(&input, args.input) {
-=======
-    let mut input = Vec::new();
-    if let Err(e) = io::stdin().read_to_end(&mut input) {
-        eprintln!("tengen territory: cannot read stdin: {e}");
-        return EXIT_USAGE;
-    }
     let board = match read_board_bytes(&input, args.input) {
->>>>>>> main
         Ok(b) => b,
         Err(e) => {
             eprintln!("tengen territory: {e}");
