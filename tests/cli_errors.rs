@@ -163,7 +163,7 @@ fn move_task_input_errors() {
             &["move"],
             "99999999999999999999999999\n",
             2,
-            &["line 1", "out of range"],
+            &["line 1", "board size"],
         ),
         case(
             &["move"],
@@ -244,7 +244,12 @@ fn board_input_errors() {
             case(args, "012\n01\n", 2, &["line 2"]),
             case(args, wide.clone(), 2, &["53"]),
             case(args, tall.clone(), 2, &["53"]),
-            case(args, b"X.\xff\n".to_vec(), 2, &["stdin", "byte 3"]),
+            case(
+                args,
+                b"X.\xff\n".to_vec(),
+                2,
+                &["line 1, column 3", "UTF-8"],
+            ),
             case(args, vec![b'.'; 2 << 20], 2, &["stdin", "longer than"]),
         ]);
     }
