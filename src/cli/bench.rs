@@ -90,6 +90,9 @@ struct PlayoutReport {
     black_wins: f64,
 }
 
+/// Most threads `bench playouts` starts (the same bound as `replay --threads`).
+const MAX_THREADS: usize = 1024;
+
 /// Run the benchmark; returns the exit status.
 pub fn run(args: &BenchArgs) -> i32 {
     match &args.what {
@@ -280,6 +283,13 @@ fn playouts(a: &PlayoutArgs) -> i32 {
     };
     if a.threads == 0 || a.count == 0 {
         eprintln!("tengen bench playouts: --threads and --count must be at least 1");
+        return EXIT_USAGE;
+    }
+    if a.threads > MAX_THREADS {
+        eprintln!(
+            "tengen bench playouts: --threads {} is more than the limit of {MAX_THREADS}",
+            a.threads
+        );
         return EXIT_USAGE;
     }
     let board = Board::new(size);

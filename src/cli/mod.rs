@@ -44,6 +44,28 @@ enum Command {
 /// Exit status for bad input or usage.
 pub const EXIT_USAGE: i32 = 2;
 
+/// Most bytes `territory` and `score` read from stdin: a 52x52 picture needs a few KB, so a
+/// longer input is refused rather than held in memory.
+pub const MAX_BOARD_INPUT: usize = 1 << 20;
+
+/// Read all of stdin, at most [`MAX_BOARD_INPUT`] bytes (the board reader checks UTF-8 and
+/// names the line and column of a bad byte).
+pub fn read_board_input() -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .lock()
+        .take(MAX_BOARD_INPUT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read stdin: {e}"))?;
+    if bytes.len() > MAX_BOARD_INPUT {
+        return Err(format!(
+            "cannot read stdin: input longer than {MAX_BOARD_INPUT} bytes"
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Parse the command line, run the subcommand and return the exit status.
 pub fn run() -> i32 {
     let cli = match Cli::try_parse() {

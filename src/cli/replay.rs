@@ -98,7 +98,14 @@ fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
 /// file is as long as its metadata says, which is the usual case.
 fn read_into(path: &Path, buf: &mut Vec<u8>) -> io::Result<()> {
     let mut f = File::open(path)?;
-    let len = f.metadata()?.len() as usize;
+    let len = f.metadata()?.len();
+    if len > tengen::sgf::MAX_FILE_BYTES {
+        return Err(io::Error::other(format!(
+            "file is {len} bytes, more than the limit of {} bytes",
+            tengen::sgf::MAX_FILE_BYTES
+        )));
+    }
+    let len = len as usize;
     buf.clear();
     // one spare byte tells a file that grew since the metadata from one that did not
     buf.resize(len + 1, 0);

@@ -1,6 +1,6 @@
 //! `tengen score`: count a final position read from stdin.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use clap::Args;
 use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
@@ -139,10 +139,10 @@ pub fn run(args: &ScoreArgs) -> i32 {
         eprintln!("tengen score: {msg}");
         EXIT_USAGE
     };
-    let mut input = Vec::new();
-    if let Err(e) = io::stdin().read_to_end(&mut input) {
-        return fail(format!("cannot read stdin: {e}"));
-    }
+    let input = match super::read_board_input() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let board = match read_board_bytes(&input, args.input) {
         Ok(b) => b,
         Err(e) => return fail(e.to_string()),

@@ -1,6 +1,6 @@
 //! `tengen territory`: the original territory task on a board read from stdin.
 
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 
 use clap::Args;
 use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
@@ -62,11 +62,13 @@ fn mark(owner: Owner) -> char {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &TerritoryArgs) -> i32 {
-    let mut input = Vec::new();
-    if let Err(e) = io::stdin().read_to_end(&mut input) {
-        eprintln!("tengen territory: cannot read stdin: {e}");
-        return EXIT_USAGE;
-    }
+    let input = match super::read_board_input() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("tengen territory: {e}");
+            return EXIT_USAGE;
+        }
+    };
     let board = match read_board_bytes(&input, args.input) {
         Ok(b) => b,
         Err(e) => {

@@ -14,7 +14,7 @@
 //!   has no liberty) is a [`DigitsError`] naming the line, and the column where it applies.
 
 use std::fmt;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use crate::{Board, Color, Point, Size, MAX_SIZE};
 
@@ -38,6 +38,9 @@ pub struct Problem {
 pub enum DigitsErrorKind {
     /// Reading failed.
     Io(String),
+    /// A line is longer than [`MAX_LINE`] bytes (no problem needs that: the widest row is
+    /// 52 spaced digits); reading stops there so a hostile stream cannot fill memory.
+    LineTooLong,
     /// The size line is not a number.
     BadSize(String),
     /// The size is outside 1..=52.
@@ -107,6 +110,7 @@ impl fmt::Display for DigitsError {
         f.write_str(": ")?;
         match &self.kind {
             K::Io(e) => write!(f, "cannot read input: {e}"),
+            K::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes"),
             K::BadSize(s) => write!(
                 f,
                 "expected the board size (a number from 1 to 52), found {s:?}"
@@ -154,6 +158,9 @@ impl fmt::Display for DigitsError {
     }
 }
 
+/// Longest line [`ProblemReader`] accepts, in bytes (line end included).
+pub const MAX_LINE: usize = 64 * 1024;
+
 /// Reads move-task problems one after another from a buffered reader.
 pub struct ProblemReader<R> {
     reader: R,
@@ -181,8 +188,16 @@ impl<R: BufRead> ProblemReader<R> {
     /// Read the next line into `buf` (line end stripped); `false` at the end of the input.
     fn next_line(&mut self) -> Result<bool, DigitsError> {
         self.buf.clear();
-        match self.reader.read_line(&mut self.buf) {
+        // Bounded read: memory stays constant whatever the input (see MAX_LINE).
+        match (&mut self.reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_line(&mut self.buf)
+        {
             Ok(0) => Ok(false),
+            Ok(n) if n > MAX_LINE => {
+                self.line += 1;
+                Err(self.err(None, DigitsErrorKind::LineTooLong))
+            }
             Ok(_) => {
                 self.line += 1;
                 let t = self.buf.trim_end_matches(['\n', '\r']).len();

@@ -870,6 +870,13 @@ impl Engine {
     /// Load the main line of an SGF file: setup, komi, handicap, rules, side to move, and the
     /// moves before move number `until` (all of them without it).
     fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Result<(), String> {
+        let len = std::fs::metadata(file).map_err(|e| e.to_string())?.len();
+        if len > sgf::MAX_FILE_BYTES {
+            return Err(format!(
+                "file is {len} bytes, more than the limit of {} bytes",
+                sgf::MAX_FILE_BYTES
+            ));
+        }
         let bytes = std::fs::read(file).map_err(|e| e.to_string())?;
         let parsed = sgf::parse(&bytes, sgf::Mode::Lenient).map_err(|e| e.to_string())?;
         let coll = parsed.collection;

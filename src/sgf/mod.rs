@@ -57,10 +57,14 @@ mod tree;
 mod write;
 
 pub use encoding::{decode_simple_text, decode_text, TextEncoding};
-pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning};
+pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
 pub use replay::{IllegalAt, Replay, ReplayError, ReplayOptions, Replayer};
 pub use tree::{Collection, Node, NodeId, Property};
 pub use write::write;
+
+/// Largest SGF file `tengen replay` and GTP `loadsgf` read (256 MiB): the parsed tree takes a
+/// few times the file's size in memory, so a larger file is refused before it is read.
+pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 use crate::{Move, Point, Size};
 

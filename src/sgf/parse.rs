@@ -25,6 +25,13 @@ use std::fmt;
 
 use super::tree::{Collection, NodeId, Property};
 
+/// Most nodes one file may hold (a limit in both modes; a 200,000-move game has 200,001).
+pub const MAX_NODES: usize = 10_000_000;
+
+/// Deepest nesting of game trees (variations within variations) one file may have, in both
+/// modes. The parser is iterative, so this bounds memory, not the stack.
+pub const MAX_DEPTH: usize = 1_000_000;
+
 /// How forgiving the parser is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Mode {
@@ -58,6 +65,12 @@ pub enum SgfErrorKind {
     /// A value's `[` has no matching `]`.
     #[error("property value is not closed: expected ']' before the end of the file")]
     UnclosedValue,
+    /// More than [`MAX_NODES`] nodes: refused so a hostile file cannot fill memory.
+    #[error("more than {MAX_NODES} nodes in the file")]
+    TooManyNodes,
+    /// Game trees nested deeper than [`MAX_DEPTH`].
+    #[error("game trees nested more than {MAX_DEPTH} deep")]
+    TooDeep,
     /// A property identifier is not followed by `[`.
     #[error("property {0} has no value: expected '[' after it")]
     NoValue(String),
@@ -232,7 +245,8 @@ impl Parser<'_> {
 ///
 /// # Errors
 /// In strict mode, the first malformed spot; in lenient mode only a file without any game
-/// tree ([`SgfErrorKind::NoGameTree`]).
+/// tree ([`SgfErrorKind::NoGameTree`]). In both modes, a file over the limits
+/// ([`MAX_NODES`], [`MAX_DEPTH`]).
 pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
     let mut p = Parser {
         mode,
@@ -279,6 +293,14 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
                         top.last.or(top.parent)
                     }
                 };
+                if stack.len() >= MAX_DEPTH {
+                    let (line, column) = p.lines.at(i);
+                    return Err(SgfError {
+                        line,
+                        column,
+                        kind: SgfErrorKind::TooDeep,
+                    });
+                }
                 stack.push(Frame {
                     parent,
                     last: None,
@@ -317,6 +339,14 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
                             found: "';'".into(),
                         },
                     )?;
+                }
+                if coll.len() >= MAX_NODES {
+                    let (line, column) = p.lines.at(i);
+                    return Err(SgfError {
+                        line,
+                        column,
+                        kind: SgfErrorKind::TooManyNodes,
+                    });
                 }
                 let top = stack.last_mut().expect("frame");
                 let parent = top.last.or(top.parent);

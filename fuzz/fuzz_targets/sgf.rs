@@ -1,0 +1,53 @@
+//! SGF strict and lenient: any bytes. Whatever parses must write out to text that parses
+//! strictly to the same tree (parse → write → parse is a fixpoint), strict success implies
+//! lenient success with the same tree and no warnings, and replaying the main line must not
+//! panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tengen::sgf::{parse, write, Mode, ReplayOptions, Replayer};
+
+fuzz_target!(|data: &[u8]| {
+    let strict = parse(data, Mode::Strict);
+    let lenient = parse(data, Mode::Lenient);
+    if let Ok(s) = &strict {
+        let l = lenient
+            .as_ref()
+            .expect("strict success implies lenient success");
+        assert_eq!(
+            s.collection, l.collection,
+            "strict and lenient trees differ"
+        );
+        assert!(
+            l.warnings.is_empty(),
+            "lenient warned on a strict file: {:?}",
+            l.warnings
+        );
+    }
+    if let Ok(parsed) = &lenient {
+        let text = write(&parsed.collection);
+        let again = parse(&text, Mode::Strict).unwrap_or_else(|e| {
+            panic!(
+                "written SGF does not parse strictly: {e}\n{}",
+                String::from_utf8_lossy(&text)
+            )
+        });
+        let text2 = write(&again.collection);
+        assert_eq!(text, text2, "write(parse(write(t))) != write(t)");
+        assert_eq!(
+            again.collection,
+            parse(&text2, Mode::Strict).unwrap().collection
+        );
+        // Replaying the scanned main line must not panic (errors are fine).
+        let mut r = Replayer::new();
+        let _ = r.replay(data, &ReplayOptions::default());
+        if let Some(root) = parsed.collection.roots().first() {
+            let _ = r.replay_tree(
+                &parsed.collection,
+                *root,
+                &ReplayOptions::default(),
+                Vec::new(),
+            );
+        }
+    }
+});
