@@ -73,6 +73,16 @@ struct Clock {
 }
 
 impl Clock {
+    /// Fresh settings: main time, byo-yomi time per period of `byo_stones` stones.
+    fn new(main: f64, byo_time: f64, byo_stones: u32) -> Clock {
+        Clock {
+            main,
+            byo_time,
+            byo_stones,
+            left: [None; 2],
+        }
+    }
+
     /// Time to spend on one move, if time settings are known.
     fn budget(&self, color: Color, empties: usize) -> Option<Duration> {
         if self.main == 0.0 && self.byo_time == 0.0 {
@@ -590,12 +600,7 @@ impl Engine {
                 if !(main >= 0.0 && byo >= 0.0 && main.is_finite() && byo.is_finite()) {
                     return Err(syntax("times must be non-negative"));
                 }
-                self.clock = Clock {
-                    main,
-                    byo_time: byo,
-                    byo_stones: stones,
-                    left: [None; 2],
-                };
+                self.clock = Clock::new(main, byo, stones);
                 Ok(String::new())
             }
             "kgs-time_settings" => {
@@ -612,12 +617,7 @@ impl Engine {
                     ["canadian", m, t, s] => (num(m)?, num(t)?, num(s)? as u32),
                     _ => return Err(syntax("expected none, absolute, byoyomi or canadian")),
                 };
-                self.clock = Clock {
-                    main,
-                    byo_time: byo,
-                    byo_stones: stones,
-                    left: [None; 2],
-                };
+                self.clock = Clock::new(main, byo, stones);
                 Ok(String::new())
             }
             "time_left" => {
