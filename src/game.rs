@@ -397,20 +397,11 @@ mod tests {
     }
 
     fn game_from(rows: &[&str], rules: &str, to_move: Color) -> Game {
-        let size = Size::new(rows[0].len(), rows.len()).unwrap();
-        let mut b = Board::new(size);
-        let mut edits = Vec::new();
-        for (y, r) in rows.iter().enumerate() {
-            for (x, ch) in r.bytes().enumerate() {
-                let c = match ch {
-                    b'X' => Some(Color::Black),
-                    b'O' => Some(Color::White),
-                    _ => None,
-                };
-                edits.push((Point::new(x as u8, y as u8), c));
-            }
-        }
-        b.edit(edits);
+        let b = crate::formats::text::read_board(
+            &rows.join("\n"),
+            crate::formats::text::InputFormat::Text,
+        )
+        .unwrap();
         Game::from_board(b, to_move, Rules::from_name(rules).unwrap())
     }
 

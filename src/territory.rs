@@ -361,24 +361,10 @@ pub fn territory_at(board: &Board, x: i64, y: i64) -> Result<Territory, InvalidC
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Size;
 
     fn board(rows: &[&str]) -> Board {
-        let size = Size::new(rows[0].len(), rows.len()).unwrap();
-        let mut b = Board::new(size);
-        let mut edits = Vec::new();
-        for (y, r) in rows.iter().enumerate() {
-            for (x, ch) in r.bytes().enumerate() {
-                let c = match ch {
-                    b'B' => Some(Color::Black),
-                    b'W' => Some(Color::White),
-                    _ => None,
-                };
-                edits.push((Point::new(x as u8, y as u8), c));
-            }
-        }
-        b.edit(edits);
-        b
+        crate::formats::text::read_board(&rows.join("\n"), crate::formats::text::InputFormat::Text)
+            .unwrap()
     }
 
     #[test]

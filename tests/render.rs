@@ -7,11 +7,8 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-use common::tengen_bin;
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::render::{Coords, Panel, Picture};
 use tengen::{Board, Color, Point};
@@ -28,25 +25,7 @@ fn out_dir() -> PathBuf {
 
 /// Run `tengen` with `args` and `stdin`; (stdout, stderr, status).
 fn run(args: &[&str], stdin: &str) -> (String, String, i32) {
-    let mut child = Command::new(tengen_bin())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code().unwrap_or(-1),
-    )
+    common::run_tengen(args, stdin)
 }
 
 /// Split into (text, numbers): every run of digits (with a sign and a decimal point) becomes

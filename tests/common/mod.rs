@@ -45,9 +45,15 @@ pub fn run_tengen(args: &[&str], input: impl AsRef<[u8]>) -> (String, String, i3
         .stderr(Stdio::piped())
         .spawn()
         .expect("start tengen");
-    // the command may exit before reading (a usage error): a broken pipe is no failure
-    let _ = child.stdin.take().expect("stdin").write_all(input.as_ref());
+    // Write from a thread so a large input cannot deadlock against a full stdout pipe; the
+    // command may exit before reading (a usage error): a broken pipe is no failure.
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.as_ref().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
     let out = child.wait_with_output().expect("wait for tengen");
+    let _ = writer.join();
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
