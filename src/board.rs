@@ -149,7 +149,17 @@ pub struct Board {
     cells: Box<[u8]>,
     head: Box<[u16]>,
     next: Box<[u16]>,
-    libs: Box<[u16]>,
+    /// Chain surroundings, by chain head: the set of the chain with head `h` is the `words`
+    /// words from `h * words`, and bit `q` (a padded index) says `q` is next to a stone of the
+    /// chain. The chain's liberties are exactly this set AND `empty_bits`, so a stone placed
+    /// or removed elsewhere never touches a chain's set: only placing a stone (four bits) and
+    /// merging (an OR) do.
+    /// Captures need no liberty updates and the hot path has no de-duplication of
+    /// neighbouring chains. A count is taken only where a rule needs one.
+    around: Box<[u64]>,
+    /// The empty points as a bit set over padded indices (`words` words).
+    empty_bits: Box<[u64]>,
+    words: usize,
     chain_size: Box<[u16]>,
     /// The empty points, in the first `n_empty` slots (order unspecified).
     empties: Box<[u16]>,
@@ -220,14 +230,17 @@ impl Board {
                 n += 1;
             }
         }
+        let words = len.div_ceil(64);
         let mut b = Board {
             size,
             stride,
+            around: vec![0; len * words].into_boxed_slice(),
+            empty_bits: vec![0; words].into_boxed_slice(),
+            words,
             nbr: vec![0; len].into_boxed_slice(),
             cells,
             head: vec![0; len].into_boxed_slice(),
             next: vec![0; len].into_boxed_slice(),
-            libs: vec![0; len].into_boxed_slice(),
             chain_size: vec![0; len].into_boxed_slice(),
             empties,
             empty_at,
@@ -243,6 +256,7 @@ impl Board {
             stack: vec![0; size.area()].into_boxed_slice(),
         };
         b.recount_neighbours();
+        b.rebuild_empty_bits();
         b
     }
 
@@ -256,7 +270,8 @@ impl Board {
         self.cells.copy_from_slice(&other.cells);
         self.head.copy_from_slice(&other.head);
         self.next.copy_from_slice(&other.next);
-        self.libs.copy_from_slice(&other.libs);
+        self.around.copy_from_slice(&other.around);
+        self.empty_bits.copy_from_slice(&other.empty_bits);
         self.chain_size.copy_from_slice(&other.chain_size);
         self.empties.copy_from_slice(&other.empties);
         self.empty_at.copy_from_slice(&other.empty_at);
@@ -467,7 +482,7 @@ impl Board {
         let mut n = 0;
         for nb in self.nbrs(q) {
             let v = self.cells[nb];
-            if v == (c ^ 3) && self.libs[self.head[nb] as usize] == 1 {
+            if v == (c ^ 3) && self.libs_at(nb) == 1 {
                 let h = self.head[nb];
                 if !heads[..n].contains(&h) {
                     heads[n] = h;
@@ -487,7 +502,7 @@ impl Board {
         if !a.suicide {
             let mut b = self.clone();
             b.play_pos(q, c);
-            a.liberties_after = b.libs[b.head[q] as usize] as usize;
+            a.liberties_after = b.libs_at(q) as usize;
             a.creates_ko = b.ko != 0;
         }
         a
@@ -537,7 +552,7 @@ impl Board {
     /// Liberty count of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn libs_at(&self, p: usize) -> u16 {
-        at(&self.libs, at(&self.head, p) as usize)
+        self.lib_count::<0>(at(&self.head, p) as usize) as u16
     }
 
     /// Number of empty points next to `p`.
@@ -563,6 +578,16 @@ impl Board {
             };
         }
         v
+    }
+
+    /// Recompute the set of empty points from the cells.
+    fn rebuild_empty_bits(&mut self) {
+        self.empty_bits.fill(0);
+        for (p, &v) in self.cells.iter().enumerate() {
+            if v == EMPTY {
+                self.empty_bits[p >> 6] |= 1 << (p & 63);
+            }
+        }
     }
 
     /// Recompute the packed neighbour counts of every point.
@@ -635,16 +660,20 @@ impl Board {
     /// Whether `c` at empty `p` would leave its chain without liberties and capture nothing.
     #[inline(always)]
     pub(crate) fn is_suicide_pos(&self, p: usize, c: u8) -> bool {
+        self.is_suicide_pos_w::<0>(p, c)
+    }
+
+    /// [`Board::is_suicide_pos`] with the liberty-set width `W` (0: the board's own).
+    #[inline(always)]
+    pub(crate) fn is_suicide_pos_w<const W: usize>(&self, p: usize, c: u8) -> bool {
         if self.empty_nbrs(p) > 0 {
             return false;
         }
+        // every neighbour is a stone or a wall (the counts are exact)
         for n in self.nbrs(p) {
             let v = at(&self.cells, n);
-            if v == EMPTY {
-                return false;
-            }
             if v != WALL {
-                let l = at(&self.libs, at(&self.head, n) as usize);
+                let l = self.lib_class::<W>(at(&self.head, n) as usize);
                 if (v == c) == (l > 1) {
                     // own chain with a spare liberty, or opponent chain in atari
                     return false;
@@ -654,13 +683,19 @@ impl Board {
         true
     }
 
+    /// The width of the liberty sets in 64-bit words (hot loops specialise on it).
+    #[inline]
+    pub(crate) fn lib_words(&self) -> usize {
+        self.words
+    }
+
     fn hash_after_pos(&self, q: usize, c: u8, multi_stone_suicide: bool) -> u64 {
         let mut h = self.hash ^ STONE_KEYS[c as usize - 1][q];
         let mut heads = [0u16; 4];
         let mut n = 0;
         for nb in self.nbrs(q) {
             let v = at(&self.cells, nb);
-            if v == (c ^ 3) && at(&self.libs, at(&self.head, nb) as usize) == 1 {
+            if v == (c ^ 3) && self.libs_at(nb) == 1 {
                 let hd = at(&self.head, nb);
                 if !heads[..n].contains(&hd) {
                     heads[n] = hd;
@@ -706,6 +741,7 @@ impl Board {
             *v = v.wrapping_add(delta);
         }
         *at_mut(&mut self.cells, p) = c;
+        *at_mut(&mut self.empty_bits, p >> 6) &= !(1u64 << (p & 63));
         self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
         self.stones[(c as usize - 1) & 1] += 1;
         self.n_empty -= 1;
@@ -724,6 +760,7 @@ impl Board {
             *v = v.wrapping_sub(delta);
         }
         *at_mut(&mut self.cells, p) = EMPTY;
+        *at_mut(&mut self.empty_bits, p >> 6) |= 1u64 << (p & 63);
         self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
         self.stones[(c as usize - 1) & 1] -= 1;
         *at_mut(&mut self.empties, self.n_empty) = p as u16;
@@ -731,9 +768,119 @@ impl Board {
         self.n_empty += 1;
     }
 
+    /// The word count of the liberty sets as the hot path sees it: the constant `W` when the
+    /// caller was specialised for this board's width of sets, else the runtime value.
+    #[inline(always)]
+    fn words_of<const W: usize>(&self) -> usize {
+        if W == 0 {
+            self.words
+        } else {
+            debug_assert_eq!(W, self.words);
+            W
+        }
+    }
+
+    /// Record the neighbours of the stone `p` in the surroundings of chain `h`.
+    #[inline(always)]
+    fn add_around<const W: usize>(&mut self, h: usize, p: usize) {
+        let base = h * self.words_of::<W>();
+        for q in self.nbrs(p) {
+            *at_mut(&mut self.around, base + (q >> 6)) |= 1u64 << (q & 63);
+        }
+    }
+
+    /// Word `i` of chain `h`'s liberty set.
+    #[inline(always)]
+    fn lib_word<const W: usize>(&self, h: usize, i: usize) -> u64 {
+        at(&self.around, h * self.words_of::<W>() + i) & at(&self.empty_bits, i)
+    }
+
+    /// Merge the chain `b` into the chain `a` (same colour, distinct heads), or `a` into `b`
+    /// when `b` is larger; returns the surviving head. The caller recounts the liberties.
+    #[inline(always)]
+    fn join<const W: usize>(&mut self, a: usize, b: usize) -> usize {
+        let (a, b) = if at(&self.chain_size, a) >= at(&self.chain_size, b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = b;
+        loop {
+            *at_mut(&mut self.head, s) = a as u16;
+            s = at(&self.next, s) as usize;
+            if s == b {
+                break;
+            }
+        }
+        let nb = at(&self.next, b);
+        *at_mut(&mut self.next, b) = at(&self.next, a);
+        *at_mut(&mut self.next, a) = nb;
+        *at_mut(&mut self.chain_size, a) += at(&self.chain_size, b);
+        let w = self.words_of::<W>();
+        for i in 0..w {
+            let x = at(&self.around, b * w + i);
+            *at_mut(&mut self.around, a * w + i) |= x;
+        }
+        a
+    }
+
+    /// The number of liberties of chain `h`: the popcount of its set.
+    #[inline(always)]
+    pub(crate) fn lib_count<const W: usize>(&self, h: usize) -> u32 {
+        let w = self.words_of::<W>();
+        let mut n = 0;
+        for i in 0..w {
+            n += self.lib_word::<W>(h, i).count_ones();
+        }
+        n
+    }
+
+    /// Chain `h`'s liberties as 0, 1 or 2 (two or more), which is all the rules ask: no
+    /// popcount, which plain x86-64 lacks, and no branch.
+    #[inline(always)]
+    pub(crate) fn lib_class<const W: usize>(&self, h: usize) -> u32 {
+        let w = self.words_of::<W>();
+        let mut nonzero = 0u32;
+        let mut multi = 0u64;
+        for i in 0..w {
+            let x = self.lib_word::<W>(h, i);
+            nonzero += (x != 0) as u32;
+            multi |= x & x.wrapping_sub(1);
+        }
+        let many = (multi != 0) | (nonzero > 1);
+        if many {
+            2
+        } else {
+            nonzero
+        }
+    }
+
+    /// Whether chain `h` has no liberty.
+    #[inline(always)]
+    fn no_libs<const W: usize>(&self, h: usize) -> bool {
+        let w = self.words_of::<W>();
+        let mut any = 0;
+        for i in 0..w {
+            any |= self.lib_word::<W>(h, i);
+        }
+        any == 0
+    }
+
     /// Play `c` on the empty point `p`, which the caller has checked (occupancy, ko, and
     /// suicide policy). A suicide removes the own chain.
     pub(crate) fn play_pos(&mut self, p: usize, c: u8) -> Played {
+        // Dispatch once on the liberty-set width so the hot path runs with a constant word
+        // count (unrolled set operations); the branch is the same for every move of a board.
+        match self.words {
+            2 => self.play_pos_w::<2>(p, c),
+            4 => self.play_pos_w::<4>(p, c),
+            7 => self.play_pos_w::<7>(p, c),
+            _ => self.play_pos_w::<0>(p, c),
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn play_pos_w<const W: usize>(&mut self, p: usize, c: u8) -> Played {
         let opp = c ^ 3;
         self.n_removed = 0;
         // Neighbour counts of `p` itself are not touched by placing a stone on `p`.
@@ -741,78 +888,78 @@ impl Board {
         let own_stones = 4 - empty - self.own_or_wall_nbrs(p, opp);
         let opp_stones = 4 - empty - self.own_or_wall_nbrs(p, c);
         self.set_stone(p, c);
-        *at_mut(&mut self.head, p) = p as u16;
-        *at_mut(&mut self.next, p) = p as u16;
-        *at_mut(&mut self.chain_size, p) = 1;
-        *at_mut(&mut self.libs, p) = empty;
-        if own_stones == 0 && opp_stones == 0 && empty > 0 {
-            // a lone stone: its liberties are its empty neighbours, nothing else changes
-            // (with no empty neighbour, as on a 1x1 board, it is a suicide: handled below)
-            self.ko = 0;
-            return Played::default();
-        }
-        let mut own = [0u16; 4];
-        let mut n_own = 0;
-        let mut opps = [0u16; 4];
-        let mut n_opp = 0;
-        for n in self.nbrs(p) {
-            let v = at(&self.cells, n);
-            if v == c {
-                let h = at(&self.head, n);
-                if !own[..n_own].contains(&h) {
-                    own[n_own] = h;
-                    n_own += 1;
-                }
-            } else if v == opp {
-                let h = at(&self.head, n);
-                if !opps[..n_opp].contains(&h) {
-                    opps[n_opp] = h;
-                    n_opp += 1;
-                }
+        let nbrs = self.nbrs(p);
+        let my;
+        if own_stones == 0 {
+            // a new chain of one stone
+            *at_mut(&mut self.head, p) = p as u16;
+            *at_mut(&mut self.next, p) = p as u16;
+            *at_mut(&mut self.chain_size, p) = 1;
+            let w = self.words_of::<W>();
+            for i in 0..w {
+                *at_mut(&mut self.around, p * w + i) = 0;
             }
-        }
-        if n_own > 0 {
-            let mut base = own[0];
-            for &h in &own[..n_own] {
-                *at_mut(&mut self.libs, h as usize) -= 1;
-                if at(&self.chain_size, h as usize) > at(&self.chain_size, base as usize) {
-                    base = h;
-                }
+            self.add_around::<W>(p, p);
+            if opp_stones == 0 && empty > 0 {
+                // a lone stone: nothing else changes (with no empty neighbour, as on a 1x1
+                // board, it is a suicide: handled below)
+                self.ko = 0;
+                return Played::default();
             }
-            // the new stone joins `base`: its empty neighbours not yet liberties of `base`
-            let mut total = at(&self.libs, base as usize);
-            for q in self.nbrs(p) {
-                if at(&self.cells, q) == EMPTY && !self.touches(q, base, c) {
-                    total += 1;
-                }
+            my = p;
+        } else {
+            // The distinct own chains around `p`, found without data-dependent branches:
+            // a non-own neighbour writes to the spare last slot, which is never compared, and
+            // slots not yet filled hold 0, which is never a head (index 0 is a wall).
+            let mut hs = [0usize; 4];
+            let mut k = 0;
+            for n in nbrs {
+                let h = at(&self.head, n) as usize;
+                let own = at(&self.cells, n) == c;
+                let dup = (hs[0] == h) | (hs[1] == h) | (hs[2] == h);
+                hs[if own { k } else { 3 }] = h;
+                k += (own & !dup) as usize;
             }
-            *at_mut(&mut self.head, p) = base;
-            self.next.swap(base as usize, p);
-            *at_mut(&mut self.chain_size, base as usize) += 1;
-            for &h in &own[..n_own] {
-                if h != base {
-                    total += self.absorb(base, h, c);
-                }
+            // the stone joins the first of them
+            let mut base = hs[0];
+            *at_mut(&mut self.head, p) = base as u16;
+            *at_mut(&mut self.next, p) = at(&self.next, base);
+            *at_mut(&mut self.next, base) = p as u16;
+            *at_mut(&mut self.chain_size, base) += 1;
+            self.add_around::<W>(base, p);
+            for &h in &hs[1..k] {
+                base = self.join::<W>(base, h);
             }
-            *at_mut(&mut self.libs, base as usize) = total;
+            my = base;
         }
         let mut captured = 0;
-        for &h in &opps[..n_opp] {
-            *at_mut(&mut self.libs, h as usize) -= 1;
-            if at(&self.libs, h as usize) == 0 {
-                captured += self.remove_chain(h as usize, c);
+        if opp_stones > 0 {
+            // one well-predicted branch for "nothing captured", the common case
+            let mut any = false;
+            for n in nbrs {
+                let h = at(&self.head, n) as usize;
+                any |= (at(&self.cells, n) == opp) & self.no_libs::<W>(h);
+            }
+            if any {
+                for n in nbrs {
+                    if at(&self.cells, n) == opp {
+                        let h = at(&self.head, n) as usize;
+                        if self.no_libs::<W>(h) {
+                            captured += self.remove_chain_w(h);
+                        }
+                    }
+                }
             }
         }
-        let my = at(&self.head, p) as usize;
-        if at(&self.libs, my) == 0 {
-            let suicided = self.remove_chain(my, opp);
+        if self.no_libs::<W>(my) {
+            let suicided = self.remove_chain_w(my);
             self.ko = 0;
             return Played {
                 captured: 0,
                 suicided,
             };
         }
-        if captured == 1 && at(&self.chain_size, my) == 1 && at(&self.libs, my) == 1 {
+        if captured == 1 && at(&self.chain_size, my) == 1 && self.lib_class::<W>(my) == 1 {
             self.ko = at(&self.removed, 0);
             self.ko_color = opp;
         } else {
@@ -824,40 +971,10 @@ impl Board {
         }
     }
 
-    /// Relabel the chain `h` into the chain `base` (both colour `c`) and return how many of its
-    /// liberties are not already liberties of `base`. Each stone is relabelled right after its
-    /// liberties are examined, so a liberty shared by two stones of `h` is counted once.
-    #[inline]
-    fn absorb(&mut self, base: u16, h: u16, c: u8) -> u16 {
-        let mut new = 0;
-        let mut s = h as usize;
-        loop {
-            for q in self.nbrs(s) {
-                if at(&self.cells, q) == EMPTY && !self.touches(q, base, c) {
-                    new += 1;
-                }
-            }
-            *at_mut(&mut self.head, s) = base;
-            s = at(&self.next, s) as usize;
-            if s == h as usize {
-                break;
-            }
-        }
-        self.next.swap(base as usize, h as usize);
-        *at_mut(&mut self.chain_size, base as usize) += at(&self.chain_size, h as usize);
-        new
-    }
-
+    /// Remove the chain with head `h` (its points become liberties of the chains around it
+    /// through the empty set alone). Returns the number of stones removed.
     #[inline(always)]
-    fn touches(&self, q: usize, head: u16, c: u8) -> bool {
-        self.nbrs(q)
-            .iter()
-            .any(|&n| at(&self.cells, n) == c && at(&self.head, n) == head)
-    }
-
-    /// Remove the chain with head `h`; each removed stone becomes a liberty of the adjacent
-    /// chains of colour `other`. Returns the number of stones removed.
-    fn remove_chain(&mut self, h: usize, other: u8) -> usize {
+    fn remove_chain_w(&mut self, h: usize) -> usize {
         let mut s = h;
         let mut count = 0;
         loop {
@@ -866,18 +983,6 @@ impl Board {
             *at_mut(&mut self.removed, self.n_removed) = s as u16;
             self.n_removed += 1;
             count += 1;
-            let mut seen = [0u16; 4];
-            let mut n_seen = 0;
-            for n in self.nbrs(s) {
-                if at(&self.cells, n) == other {
-                    let hd = at(&self.head, n);
-                    if !seen[..n_seen].contains(&hd) {
-                        seen[n_seen] = hd;
-                        n_seen += 1;
-                        *at_mut(&mut self.libs, hd as usize) += 1;
-                    }
-                }
-            }
             s = nx;
             if s == h {
                 break;
@@ -899,13 +1004,13 @@ impl Board {
     /// liberties. Stones reached are stamped with `stone_gen`.
     fn rebuild_chain(&mut self, start: usize, stone_gen: u32) {
         let c = self.cells[start];
-        let lib_gen = self.new_gen();
         self.marks[start] = stone_gen;
         self.stack[0] = start as u16;
         let mut sp = 1;
         let mut prev = start;
         let mut count = 0u16;
-        let mut libs = 0u16;
+        let w = self.words;
+        self.around[start * w..(start + 1) * w].fill(0);
         while sp > 0 {
             sp -= 1;
             let s = self.stack[sp] as usize;
@@ -915,29 +1020,24 @@ impl Board {
                 prev = s;
             }
             count += 1;
+            self.add_around::<0>(start, s);
             for n in self.nbrs(s) {
-                let v = self.cells[n];
-                if v == c {
-                    if self.marks[n] != stone_gen {
-                        self.marks[n] = stone_gen;
-                        self.stack[sp] = n as u16;
-                        sp += 1;
-                    }
-                } else if v == EMPTY && self.marks[n] != lib_gen {
-                    self.marks[n] = lib_gen;
-                    libs += 1;
+                if self.cells[n] == c && self.marks[n] != stone_gen {
+                    self.marks[n] = stone_gen;
+                    self.stack[sp] = n as u16;
+                    sp += 1;
                 }
             }
         }
         self.next[prev] = start as u16;
         self.chain_size[start] = count;
-        self.libs[start] = libs;
     }
 
     /// Recompute every derived field (chains, liberties, hash, counts, empty list) from the
     /// cells alone.
     fn recompute(&mut self) {
         self.recount_neighbours();
+        self.rebuild_empty_bits();
         self.hash = 0;
         self.stones = [0; 2];
         self.n_empty = 0;
@@ -997,7 +1097,7 @@ impl Board {
                 let h = self.head_at(q);
                 if !seen[h] {
                     seen[h] = true;
-                    if self.libs[h] == 0 {
+                    if self.lib_count::<0>(h) == 0 {
                         out.push(p);
                     }
                 }
@@ -1008,12 +1108,12 @@ impl Board {
 
     /// Remove the whole chain on `p` (no captures credited). Returns the number of stones.
     pub fn remove_chain_at(&mut self, p: Point) -> usize {
-        let Some(color) = self.get(p) else {
+        if self.get(p).is_none() {
             return 0;
-        };
+        }
         let h = self.head[self.pos(p)] as usize;
         self.n_removed = 0;
-        let n = self.remove_chain(h, color.opponent().digit());
+        let n = self.remove_chain_w(h);
         self.n_removed = 0;
         n
     }
@@ -1140,12 +1240,23 @@ impl Board {
                         members.len()
                     ));
                 }
-                if self.libs[hd] as usize != libs.len() {
+                if self.lib_count::<0>(hd) as usize != libs.len() {
                     return Err(format!(
                         "chain at {x} {y}: {} liberties recorded, {} real",
-                        self.libs[hd],
+                        self.lib_count::<0>(hd),
                         libs.len()
                     ));
+                }
+                let w = self.words;
+                let bit = |set: &[u64], q: usize| set[q >> 6] >> (q & 63) & 1 == 1;
+                let recorded: Vec<usize> = (0..self.cells.len())
+                    .filter(|&q| bit(&self.around[hd * w..], q))
+                    .collect();
+                let mut real: Vec<usize> = members.iter().flat_map(|&s| self.nbrs(s)).collect();
+                real.sort_unstable();
+                real.dedup();
+                if recorded != real {
+                    return Err(format!("chain at {x} {y}: surroundings set differs"));
                 }
                 // the circular list visits exactly the members
                 let mut s = hd;
@@ -1176,6 +1287,11 @@ impl Board {
         }
         if empties != self.n_empty {
             return Err("empty count differs".into());
+        }
+        for (p, &v) in self.cells.iter().enumerate() {
+            if (self.empty_bits[p >> 6] >> (p & 63) & 1 == 1) != (v == EMPTY) {
+                return Err(format!("empty set wrong at padded index {p}"));
+            }
         }
         if self.ko != 0 && self.cells[self.ko as usize] != EMPTY {
             return Err("ko point is not empty".into());

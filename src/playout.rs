@@ -149,17 +149,28 @@ impl Playout {
     }
 
     fn finish(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+        // one dispatch per playout on the board's liberty-set width, so the move loop runs
+        // with a constant width and the board's play is inlined into it
+        match self.board.lib_words() {
+            2 => self.finish_w::<2>(first, rng),
+            4 => self.finish_w::<4>(first, rng),
+            7 => self.finish_w::<7>(first, rng),
+            _ => self.finish_w::<0>(first, rng),
+        }
+    }
+
+    fn finish_w<const W: usize>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         let mut color = first;
         let mut passes = 0;
         let mut moves = 0;
         self.played.clear();
         while moves < self.max_moves && passes < 2 {
-            match pick(&mut self.board, color, rng) {
+            match pick::<W>(&mut self.board, color, rng) {
                 Some(p) => {
                     if self.record {
                         self.played.push((p as u16) << 1 | (color - 1) as u16);
                     }
-                    self.board.play_pos(p, color);
+                    self.board.play_pos_w::<W>(p, color);
                     passes = 0;
                 }
                 None => {
@@ -247,14 +258,14 @@ pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
 
 /// Pick a uniformly random acceptable point for `c`, or `None` to pass.
 #[inline(always)]
-fn pick(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
+fn pick<const W: usize>(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
     let mut n = b.empty_count();
     while n > 0 {
         let i = rng.below(n);
         let p = b.empties()[i] as usize;
         // A point with an empty neighbour is never an eye, a suicide or the ko point.
         if b.empty_nbrs(p) > 0
-            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos(p, c))
+            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos_w::<W>(p, c))
         {
             return Some(p);
         }
@@ -397,7 +408,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut counts = [0u32; 9];
         for _ in 0..90_000 {
-            let p = pick(&mut b, 1, &mut rng).unwrap();
+            let p = pick::<0>(&mut b, 1, &mut rng).unwrap();
             let pt = b.point(p);
             counts[(pt.y * 3 + pt.x) as usize] += 1;
         }
