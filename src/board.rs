@@ -1,4 +1,4 @@
-//! The board: stones, chains with exact liberty counts, captures, the simple-ko point and an
+//! The board: stones, chains with exact liberties, captures, the simple-ko point and an
 //! incremental Zobrist hash.
 //!
 //! # Layout
@@ -10,10 +10,16 @@
 //! rectangular boards need nothing special.
 //!
 //! Every stone belongs to a chain: `head` names the chain's representative stone, `next` links
-//! the chain's stones in a circular list, and at the head `libs` holds the exact number of
-//! distinct liberties and `chain_size` the number of stones. A move updates them incrementally;
-//! merging relabels the smaller chain into the larger one. Nothing is allocated per move: all
-//! buffers are sized when the board is made.
+//! the chain's stones in a circular list, and at the head `chain_size` holds the number of
+//! stones and `around` a bit set (over padded indices) of every point next to the chain. The
+//! board also keeps the set of empty points as bits, so a chain's liberties are exactly
+//! `around & empty`: a capture, the most tangled update elsewhere, changes no chain at all (the
+//! freed points simply become empty), placing a stone sets four bits, and merging chains is an
+//! OR. Counts come from the sets only where a rule needs them: "no liberty" is "all words
+//! zero" and "one liberty" needs no popcount. Merging relabels the smaller chain into the
+//! larger one. Nothing is allocated per move: all buffers are sized when the board is made.
+//! Hot loops are specialised on the number of 64-bit words per set (2 on 9x9, 4 on 13x13, 7 on
+//! 19x19), chosen once per call.
 //!
 //! The board knows placement, capture, suicide and the simple-ko point. Superko, passes, move
 //! history and undo belong to [`crate::Game`].
