@@ -558,7 +558,7 @@ impl Board {
     /// Liberty count of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn libs_at(&self, p: usize) -> u16 {
-        self.lib_count::<0>(at(&self.head, p) as usize) as u16
+        self.lib_count(at(&self.head, p) as usize) as u16
     }
 
     /// Number of empty points next to `p`.
@@ -832,13 +832,10 @@ impl Board {
 
     /// The number of liberties of chain `h`: the popcount of its set.
     #[inline(always)]
-    pub(crate) fn lib_count<const W: usize>(&self, h: usize) -> u32 {
-        let w = self.words_of::<W>();
-        let mut n = 0;
-        for i in 0..w {
-            n += self.lib_word::<W>(h, i).count_ones();
-        }
-        n
+    pub(crate) fn lib_count(&self, h: usize) -> u32 {
+        (0..self.words)
+            .map(|i| self.lib_word::<0>(h, i).count_ones())
+            .sum()
     }
 
     /// Chain `h`'s liberties as 0, 1 or 2 (two or more), which is all the rules ask: no
@@ -951,14 +948,14 @@ impl Board {
                     if at(&self.cells, n) == opp {
                         let h = at(&self.head, n) as usize;
                         if self.no_libs::<W>(h) {
-                            captured += self.remove_chain_w(h);
+                            captured += self.remove_chain(h);
                         }
                     }
                 }
             }
         }
         if self.no_libs::<W>(my) {
-            let suicided = self.remove_chain_w(my);
+            let suicided = self.remove_chain(my);
             self.ko = 0;
             return Played {
                 captured: 0,
@@ -980,7 +977,7 @@ impl Board {
     /// Remove the chain with head `h` (its points become liberties of the chains around it
     /// through the empty set alone). Returns the number of stones removed.
     #[inline(always)]
-    fn remove_chain_w(&mut self, h: usize) -> usize {
+    fn remove_chain(&mut self, h: usize) -> usize {
         let mut s = h;
         let mut count = 0;
         loop {
@@ -1103,7 +1100,7 @@ impl Board {
                 let h = self.head_at(q);
                 if !seen[h] {
                     seen[h] = true;
-                    if self.lib_count::<0>(h) == 0 {
+                    if self.lib_count(h) == 0 {
                         out.push(p);
                     }
                 }
@@ -1119,7 +1116,7 @@ impl Board {
         }
         let h = self.head[self.pos(p)] as usize;
         self.n_removed = 0;
-        let n = self.remove_chain_w(h);
+        let n = self.remove_chain(h);
         self.n_removed = 0;
         n
     }
@@ -1246,10 +1243,10 @@ impl Board {
                         members.len()
                     ));
                 }
-                if self.lib_count::<0>(hd) as usize != libs.len() {
+                if self.lib_count(hd) as usize != libs.len() {
                     return Err(format!(
                         "chain at {x} {y}: {} liberties recorded, {} real",
-                        self.lib_count::<0>(hd),
+                        self.lib_count(hd),
                         libs.len()
                     ));
                 }
