@@ -159,9 +159,7 @@ pub struct Board {
     /// words from `h * words`, and bit `q` (a padded index) says `q` is next to a stone of the
     /// chain. The chain's liberties are exactly this set AND `empty_bits`, so a stone placed
     /// or removed elsewhere never touches a chain's set: only placing a stone (four bits) and
-    /// merging (an OR) do.
-    /// Captures need no liberty updates and the hot path has no de-duplication of
-    /// neighbouring chains. A count is taken only where a rule needs one.
+    /// merging (an OR) do; captures need no update at all.
     around: Box<[u64]>,
     /// The empty points as a bit set over padded indices (`words` words).
     empty_bits: Box<[u64]>,
@@ -802,7 +800,7 @@ impl Board {
     }
 
     /// Merge the chain `b` into the chain `a` (same colour, distinct heads), or `a` into `b`
-    /// when `b` is larger; returns the surviving head. The caller recounts the liberties.
+    /// when `b` is larger; returns the surviving head. The surroundings sets are ORed.
     #[inline(always)]
     fn join<const W: usize>(&mut self, a: usize, b: usize) -> usize {
         let (a, b) = if at(&self.chain_size, a) >= at(&self.chain_size, b) {
@@ -1004,7 +1002,7 @@ impl Board {
     }
 
     /// Recompute the chain through the stone `start` by flood fill: heads, links, size and
-    /// liberties. Stones reached are stamped with `stone_gen`.
+    /// surroundings set. Stones reached are stamped with `stone_gen`.
     fn rebuild_chain(&mut self, start: usize, stone_gen: u32) {
         let c = self.cells[start];
         self.marks[start] = stone_gen;
@@ -1327,19 +1325,11 @@ mod tests {
 
     /// A board from rows of `.`, `X`, `O`.
     pub(crate) fn board(rows: &[&str]) -> Board {
-        let size = Size::new(rows[0].len(), rows.len()).unwrap();
-        let mut b = Board::new(size);
-        let edits = rows.iter().enumerate().flat_map(|(y, r)| {
-            r.bytes().enumerate().map(move |(x, ch)| {
-                let c = match ch {
-                    b'X' => Some(Color::Black),
-                    b'O' => Some(Color::White),
-                    _ => None,
-                };
-                (Point::new(x as u8, y as u8), c)
-            })
-        });
-        b.edit(edits.collect::<Vec<_>>());
+        let b = crate::formats::text::read_board(
+            &rows.join("\n"),
+            crate::formats::text::InputFormat::Text,
+        )
+        .unwrap();
         b.check_consistency().unwrap();
         b
     }

@@ -299,21 +299,14 @@ fn gnugo_ko_on_a_loaded_position() {
     let Some(mut g) = GnuGo::start(&[]) else {
         return;
     };
-    let mut board = Board::square(4).unwrap();
     // . X O .
     // X O . O
     // . X O .
-    let rows = [".XO.", "XO.O", ".XO.", "...."];
-    board.edit(rows.iter().enumerate().flat_map(|(y, r)| {
-        r.bytes().enumerate().map(move |(x, ch)| {
-            let c = match ch {
-                b'X' => Some(Color::Black),
-                b'O' => Some(Color::White),
-                _ => None,
-            };
-            (Point::new(x as u8, y as u8), c)
-        })
-    }));
+    let mut board = tengen::formats::text::read_board(
+        ".XO.\nXO.O\n.XO.\n....\n",
+        tengen::formats::text::InputFormat::Text,
+    )
+    .unwrap();
     let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("gnugo_ko_{}.sgf", std::process::id()));
     std::fs::write(&file, sgf(&board, Color::Black)).unwrap();
