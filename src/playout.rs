@@ -18,7 +18,9 @@
 //! The random generator is hand-written (wyrand): a playout makes hundreds of draws and a
 //! general-purpose generator behind a trait object would cost more than the board work.
 
-use crate::board::{Board, EMPTY, WALL};
+#[cfg(target_arch = "x86_64")]
+use crate::board::Avx2Sets;
+use crate::board::{Board, PortableSets, SetOps, EMPTY, WALL};
 use crate::{Color, Komi};
 
 /// A small, fast, seedable random generator (wyrand). Not for cryptography.
@@ -169,7 +171,7 @@ impl Playout {
             // SAFETY: the CPU has every feature the function is compiled for (checked above).
             return unsafe { self.finish_x86_64_v3(first, rng) };
         }
-        self.finish_any(first, rng)
+        self.finish_any::<PortableSets>(first, rng)
     }
 
     /// The playout loop compiled for x86-64-v3 CPUs (AVX2 for the 19x19 liberty sets, BMI
@@ -178,34 +180,34 @@ impl Playout {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
     unsafe fn finish_x86_64_v3(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
-        self.finish_any(first, rng)
+        self.finish_any::<Avx2Sets>(first, rng)
     }
 
     #[inline(always)]
-    fn finish_any(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+    fn finish_any<V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         // one dispatch per playout on the board's liberty-set width, so the move loop runs
         // with a constant width and the board's play is inlined into it
         match self.board.lib_words() {
-            2 => self.finish_w::<2>(first, rng),
-            4 => self.finish_w::<4>(first, rng),
-            8 => self.finish_w::<8>(first, rng),
-            _ => self.finish_w::<0>(first, rng),
+            2 => self.finish_w::<2, V>(first, rng),
+            4 => self.finish_w::<4, V>(first, rng),
+            8 => self.finish_w::<8, V>(first, rng),
+            _ => self.finish_w::<0, V>(first, rng),
         }
     }
 
     #[inline(always)]
-    fn finish_w<const W: usize>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+    fn finish_w<const W: usize, V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         let mut color = first;
         let mut passes = 0;
         let mut moves = 0;
         self.played.clear();
         while moves < self.max_moves && passes < 2 {
-            match pick::<W>(&mut self.board, color, rng) {
+            match pick::<W, V>(&mut self.board, color, rng) {
                 Some(p) => {
                     if self.record {
                         self.played.push((p as u16) << 1 | (color - 1) as u16);
                     }
-                    self.board.play_pos_w::<W>(p, color);
+                    self.board.play_pos_w::<W, V>(p, color);
                     passes = 0;
                 }
                 None => {
@@ -293,14 +295,14 @@ pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
 
 /// Pick a uniformly random acceptable point for `c`, or `None` to pass.
 #[inline(always)]
-fn pick<const W: usize>(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
+fn pick<const W: usize, V: SetOps>(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
     let mut n = b.empty_count();
     while n > 0 {
         let i = rng.below(n);
         let p = b.empties()[i] as usize;
         // A point with an empty neighbour is never an eye, a suicide or the ko point.
         if b.empty_nbrs(p) > 0
-            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_fast::<W>(p, c))
+            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_fast::<W, V>(p, c))
         {
             return Some(p);
         }
@@ -408,7 +410,7 @@ mod tests {
             for _ in 0..8 {
                 let x = a.run(&mut ra);
                 b.board.copy_from(&start);
-                let y = b.finish_any(1, &mut rb);
+                let y = b.finish_any::<PortableSets>(1, &mut rb);
                 assert_eq!(x, y, "{w}x{h}");
                 assert_eq!(a.board(), b.board());
                 a.board().check_consistency().unwrap();
@@ -492,7 +494,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut counts = [0u32; 9];
         for _ in 0..90_000 {
-            let p = pick::<0>(&mut b, 1, &mut rng).unwrap();
+            let p = pick::<0, PortableSets>(&mut b, 1, &mut rng).unwrap();
             let pt = b.point(p);
             counts[(pt.y * 3 + pt.x) as usize] += 1;
         }
