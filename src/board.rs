@@ -951,7 +951,11 @@ impl Board {
     #[inline(always)]
     fn no_libs<const W: usize, V: SetOps>(&self, h: usize) -> bool {
         let w = self.words_of::<W>();
-        V::disjoint::<W>(&self.around[h * w..], &self.empty_bits, w)
+        debug_assert!((h + 1) * w <= self.around.len());
+        // SAFETY: `h` is a chain head, a padded index, so its set's `w` words lie inside
+        // `around` (`padded length * w` words); no bounds check on the hot path.
+        let set = unsafe { self.around.get_unchecked(h * w..(h + 1) * w) };
+        V::disjoint::<W>(set, &self.empty_bits, w)
     }
 
     /// Play `c` on the empty point `p`, which the caller has checked (occupancy, ko, and
