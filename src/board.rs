@@ -136,6 +136,11 @@ pub struct MoveAnalysis {
 pub(crate) trait SetOps {
     /// Whether `a[..w] & b[..w]` is all zeros (`w` = `W`, a multiple of 4 when above 2).
     fn disjoint<const W: usize>(a: &[u64], b: &[u64], w: usize) -> bool;
+
+    /// Whether `a[..w] & b[..w]`, with bit `p` left out, is all zeros. The bit is masked in
+    /// registers: clearing it in memory first would make the wide loads that follow wait
+    /// for the narrow store (a failed store-to-load forward).
+    fn disjoint_except<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool;
 }
 
 /// [`SetOps`] in plain Rust.
@@ -147,6 +152,16 @@ impl SetOps for PortableSets {
         let mut any = 0;
         for i in 0..w {
             any |= at(a, i) & at(b, i);
+        }
+        any == 0
+    }
+
+    #[inline(always)]
+    fn disjoint_except<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool {
+        let mut any = 0;
+        for i in 0..w {
+            let keep = if i == p >> 6 { !(1u64 << (p & 63)) } else { !0 };
+            any |= at(a, i) & at(b, i) & keep;
         }
         any == 0
     }
@@ -174,6 +189,35 @@ impl SetOps for Avx2Sets {
                 let x =
                     _mm256_and_si256(_mm256_loadu_si256(pa.add(j)), _mm256_loadu_si256(pb.add(j)));
                 acc = _mm256_or_si256(acc, x);
+            }
+            _mm256_testz_si256(acc, acc) != 0
+        }
+    }
+
+    #[inline(always)]
+    fn disjoint_except<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool {
+        use std::arch::x86_64::*;
+        if W < 4 {
+            return PortableSets::disjoint_except::<W>(a, b, w, p);
+        }
+        debug_assert!(w % 4 == 0 && a.len() >= w && b.len() >= w);
+        // SAFETY: as in `disjoint`.
+        unsafe {
+            let (pa, pb) = (a.as_ptr().cast::<__m256i>(), b.as_ptr().cast::<__m256i>());
+            // the mask: all ones but bit `p`, built lane by lane in registers
+            let word = _mm256_set1_epi64x((p >> 6) as i64);
+            let hole = _mm256_set1_epi64x(!(1u64 << (p & 63)) as i64);
+            let mut lanes = _mm256_setr_epi64x(0, 1, 2, 3);
+            let four = _mm256_set1_epi64x(4);
+            let mut acc = _mm256_setzero_si256();
+            for j in 0..w / 4 {
+                let here = _mm256_cmpeq_epi64(lanes, word);
+                // `hole` in the lane holding `p`, all ones elsewhere
+                let keep = _mm256_or_si256(hole, _mm256_xor_si256(here, _mm256_set1_epi64x(-1)));
+                let x =
+                    _mm256_and_si256(_mm256_loadu_si256(pa.add(j)), _mm256_loadu_si256(pb.add(j)));
+                acc = _mm256_or_si256(acc, _mm256_and_si256(x, keep));
+                lanes = _mm256_add_epi64(lanes, four);
             }
             _mm256_testz_si256(acc, acc) != 0
         }
@@ -755,27 +799,23 @@ impl Board {
         true
     }
 
-    /// [`Board::is_suicide_pos_w`] for samplers: the same answer, faster. With `p` taken out
-    /// of the empty set for the duration, a neighbour chain "keeps a liberty" exactly when its
-    /// liberty set is not empty, one OR over its words (no counting to tell one liberty from
-    /// two).
+    /// [`Board::is_suicide_pos_w`] for samplers: the same answer, faster. A neighbour chain
+    /// "keeps a liberty" exactly when its liberty set without `p` is not empty, one masked
+    /// OR over its words (no counting to tell one liberty from two).
     #[inline(always)]
-    pub(crate) fn is_suicide_fast<const W: usize, V: SetOps>(&mut self, p: usize, c: u8) -> bool {
+    pub(crate) fn is_suicide_fast<const W: usize, V: SetOps>(&self, p: usize, c: u8) -> bool {
         if self.empty_nbrs(p) > 0 {
             return false;
         }
-        let bit = 1u64 << (p & 63);
-        *at_mut(&mut self.empty_bits, p >> 6) &= !bit;
         let mut safe = false;
         for n in self.nbrs(p) {
             let v = at(&self.cells, n);
             // own chain with another liberty, or enemy chain whose last liberty is `p` (a
             // wall's head is index 0, whose set is always empty: harmless)
-            safe |= (v != WALL) & ((v == c) != self.no_libs::<W, V>(at(&self.head, n) as usize));
+            safe |=
+                (v != WALL) & ((v == c) != self.no_libs_but::<W, V>(at(&self.head, n) as usize, p));
         }
-        let suicide = !safe;
-        *at_mut(&mut self.empty_bits, p >> 6) |= bit;
-        suicide
+        !safe
     }
 
     /// The width of the liberty sets in 64-bit words (hot loops specialise on it).
@@ -958,6 +998,16 @@ impl Board {
         V::disjoint::<W>(set, &self.empty_bits, w)
     }
 
+    /// Whether chain `h` has no liberty other than `p`.
+    #[inline(always)]
+    fn no_libs_but<const W: usize, V: SetOps>(&self, h: usize, p: usize) -> bool {
+        let w = self.words_of::<W>();
+        debug_assert!((h + 1) * w <= self.around.len());
+        // SAFETY: as in `no_libs`.
+        let set = unsafe { self.around.get_unchecked(h * w..(h + 1) * w) };
+        V::disjoint_except::<W>(set, &self.empty_bits, w, p)
+    }
+
     /// Play `c` on the empty point `p`, which the caller has checked (occupancy, ko, and
     /// suicide policy). A suicide removes the own chain.
     pub(crate) fn play_pos(&mut self, p: usize, c: u8) -> Played {
@@ -979,6 +1029,15 @@ impl Board {
         let empty = self.empty_nbrs(p);
         let own_stones = 4 - empty - self.own_or_wall_nbrs(p, opp);
         let opp_stones = 4 - empty - self.own_or_wall_nbrs(p, c);
+        // Does the move capture? Asked before the stone is set: an enemy chain's set does not
+        // change, and testing "no liberty but `p`" reads the empty set before it is stored to.
+        let mut any = false;
+        if opp_stones > 0 {
+            for n in self.nbrs(p) {
+                let h = at(&self.head, n) as usize;
+                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<W, V>(h, p);
+            }
+        }
         self.set_stone(p, c);
         let nbrs = self.nbrs(p);
         let my;
@@ -1025,25 +1084,20 @@ impl Board {
             my = base;
         }
         let mut captured = 0;
-        if opp_stones > 0 {
-            // one well-predicted branch for "nothing captured", the common case
-            let mut any = false;
+        // one well-predicted branch for "nothing captured", the common case
+        if any {
             for n in nbrs {
-                let h = at(&self.head, n) as usize;
-                any |= (at(&self.cells, n) == opp) & self.no_libs::<W, V>(h);
-            }
-            if any {
-                for n in nbrs {
-                    if at(&self.cells, n) == opp {
-                        let h = at(&self.head, n) as usize;
-                        if self.no_libs::<W, V>(h) {
-                            captured += self.remove_chain(h);
-                        }
+                if at(&self.cells, n) == opp {
+                    let h = at(&self.head, n) as usize;
+                    if self.no_libs::<W, V>(h) {
+                        captured += self.remove_chain(h);
                     }
                 }
             }
         }
-        if self.no_libs::<W, V>(my) {
+        // Without a capture or an empty neighbour the new chain may have no liberty left
+        // (suicide); the cheap tests first keep the set scan off the common path.
+        if captured == 0 && empty == 0 && self.no_libs::<W, V>(my) {
             let suicided = self.remove_chain(my);
             self.ko = 0;
             return Played {
@@ -1593,6 +1647,41 @@ mod tests {
         b.play(pt(1, 2), B, &Rules::default()).unwrap();
         assert_eq!(b.liberties(pt(0, 0)), Some(2));
         b.check_consistency().unwrap();
+    }
+
+    #[test]
+    fn set_tests_agree_across_implementations() {
+        // random sparse sets of 2, 4, 8 and 12 words, every excluded bit position
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for w in [2usize, 4, 8, 12] {
+            for _ in 0..300 {
+                let a: Vec<u64> = (0..w).map(|_| next() & next() & next()).collect();
+                let b: Vec<u64> = (0..w).map(|_| next() & next() & next()).collect();
+                let both: Vec<u64> = a.iter().zip(&b).map(|(x, y)| x & y).collect();
+                let want = both.iter().all(|&v| v == 0);
+                assert_eq!(PortableSets::disjoint::<0>(&a, &b, w), want);
+                for p in 0..64 * w {
+                    let mut rest = both.clone();
+                    rest[p >> 6] &= !(1 << (p & 63));
+                    let want = rest.iter().all(|&v| v == 0);
+                    assert_eq!(PortableSets::disjoint_except::<0>(&a, &b, w, p), want);
+                    #[cfg(target_arch = "x86_64")]
+                    if std::arch::is_x86_feature_detected!("avx2") && w % 4 == 0 {
+                        assert_eq!(Avx2Sets::disjoint_except::<4>(&a, &b, w, p), want);
+                        assert_eq!(
+                            Avx2Sets::disjoint::<4>(&a, &b, w),
+                            both.iter().all(|&v| v == 0)
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]

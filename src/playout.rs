@@ -218,7 +218,19 @@ impl Playout {
             moves += 1;
             color ^= 3;
         }
-        let area_diff = area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack);
+        let area_diff = if passes == 2 {
+            // After two passes no empty point has an empty neighbour (such a point is always
+            // acceptable, so nobody would have passed): every empty region is one point, owned
+            // by the colour of all its neighbours. No flood fill is needed.
+            let d = single_point_area_diff(&self.board);
+            debug_assert_eq!(
+                d,
+                area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack)
+            );
+            d
+        } else {
+            area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack)
+        };
         PlayoutResult { moves, area_diff }
     }
 
@@ -272,6 +284,18 @@ fn area_diff(b: &Board, seen: &mut [u32], gen: &mut u32, stack: &mut Vec<u16>) -
             2 => diff -= size,
             _ => {}
         }
+    }
+    diff
+}
+
+/// Black's area minus White's on a board whose empty points all have no empty neighbour.
+fn single_point_area_diff(b: &Board) -> i32 {
+    let mut diff = b.stone_count(Color::Black) as i32 - b.stone_count(Color::White) as i32;
+    for &e in b.empties() {
+        let black = b.own_or_wall_nbrs(e as usize, 1) == 4;
+        let white = b.own_or_wall_nbrs(e as usize, 2) == 4;
+        // both: only walls around (a 1x1 board), a region that reaches no stone
+        diff += (black & !white) as i32 - (white & !black) as i32;
     }
     diff
 }
