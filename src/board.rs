@@ -683,6 +683,38 @@ impl Board {
         (at(&self.nbr, p) >> (4 * (c - 1))) & 15
     }
 
+    /// The distance between vertically adjacent padded indices (the width plus one).
+    #[inline]
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// The row stride as the hot path sees it: the constant `S` when the caller was
+    /// specialised for this board's shape (constant neighbour offsets), else the field.
+    #[inline(always)]
+    fn stride_of<const S: usize>(&self) -> usize {
+        if S == 0 {
+            self.stride
+        } else {
+            debug_assert_eq!(S, self.stride);
+            S
+        }
+    }
+
+    /// [`Board::nbrs`] with the stride `S` (0: the board's own).
+    #[inline(always)]
+    pub(crate) fn nbrs_s<const S: usize>(&self, p: usize) -> [usize; 4] {
+        let s = self.stride_of::<S>();
+        [p - s, p - 1, p + 1, p + s]
+    }
+
+    /// [`Board::diagonals`] with the stride `S` (0: the board's own).
+    #[inline(always)]
+    pub(crate) fn diagonals_s<const S: usize>(&self, p: usize) -> [usize; 4] {
+        let s = self.stride_of::<S>();
+        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
+    }
+
     /// The packed neighbour counts of one point, computed from the cells.
     fn count_neighbours(&self, p: usize) -> u16 {
         let mut v = 0u16;
@@ -725,13 +757,6 @@ impl Board {
         *at_mut(&mut self.empties, j) = a;
         *at_mut(&mut self.empty_at, b as usize) = i as u16;
         *at_mut(&mut self.empty_at, a as usize) = j as u16;
-    }
-
-    /// The diagonal neighbours of `p`.
-    #[inline(always)]
-    pub(crate) fn diagonals(&self, p: usize) -> [usize; 4] {
-        let s = self.stride;
-        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
     }
 
     /// The head (representative stone) of the chain through the stone at `p`.
@@ -803,12 +828,16 @@ impl Board {
     /// "keeps a liberty" exactly when its liberty set without `p` is not empty, one masked
     /// OR over its words (no counting to tell one liberty from two).
     #[inline(always)]
-    pub(crate) fn is_suicide_fast<const W: usize, V: SetOps>(&self, p: usize, c: u8) -> bool {
+    pub(crate) fn is_suicide_fast<const W: usize, const S: usize, V: SetOps>(
+        &self,
+        p: usize,
+        c: u8,
+    ) -> bool {
         if self.empty_nbrs(p) > 0 {
             return false;
         }
         let mut safe = false;
-        for n in self.nbrs(p) {
+        for n in self.nbrs_s::<S>(p) {
             let v = at(&self.cells, n);
             // own chain with another liberty, or enemy chain whose last liberty is `p` (a
             // wall's head is index 0, whose set is always empty: harmless)
@@ -870,8 +899,13 @@ impl Board {
 
     #[inline(always)]
     fn set_stone(&mut self, p: usize, c: u8) {
+        self.set_stone_s::<0>(p, c)
+    }
+
+    #[inline(always)]
+    fn set_stone_s<const S: usize>(&mut self, p: usize, c: u8) {
         let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
-        for n in self.nbrs(p) {
+        for n in self.nbrs_s::<S>(p) {
             let v = at_mut(&mut self.nbr, n);
             *v = v.wrapping_add(delta);
         }
@@ -888,9 +922,14 @@ impl Board {
 
     #[inline(always)]
     fn clear_stone(&mut self, p: usize) {
+        self.clear_stone_s::<0>(p)
+    }
+
+    #[inline(always)]
+    fn clear_stone_s<const S: usize>(&mut self, p: usize) {
         let c = at(&self.cells, p);
         let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
-        for n in self.nbrs(p) {
+        for n in self.nbrs_s::<S>(p) {
             let v = at_mut(&mut self.nbr, n);
             *v = v.wrapping_sub(delta);
         }
@@ -917,9 +956,9 @@ impl Board {
 
     /// Record the neighbours of the stone `p` in the surroundings of chain `h`.
     #[inline(always)]
-    fn add_around<const W: usize>(&mut self, h: usize, p: usize) {
+    fn add_around<const W: usize, const S: usize>(&mut self, h: usize, p: usize) {
         let base = h * self.words_of::<W>();
-        for q in self.nbrs(p) {
+        for q in self.nbrs_s::<S>(p) {
             *at_mut(&mut self.around, base + (q >> 6)) |= 1u64 << (q & 63);
         }
     }
@@ -1014,15 +1053,19 @@ impl Board {
         // Dispatch once on the liberty-set width so the hot path runs with a constant word
         // count (unrolled set operations); the branch is the same for every move of a board.
         match self.words {
-            2 => self.play_pos_w::<2, PortableSets>(p, c),
-            4 => self.play_pos_w::<4, PortableSets>(p, c),
-            8 => self.play_pos_w::<8, PortableSets>(p, c),
-            _ => self.play_pos_w::<0, PortableSets>(p, c),
+            2 => self.play_pos_w::<2, 0, PortableSets>(p, c),
+            4 => self.play_pos_w::<4, 0, PortableSets>(p, c),
+            8 => self.play_pos_w::<8, 0, PortableSets>(p, c),
+            _ => self.play_pos_w::<0, 0, PortableSets>(p, c),
         }
     }
 
     #[inline(always)]
-    pub(crate) fn play_pos_w<const W: usize, V: SetOps>(&mut self, p: usize, c: u8) -> Played {
+    pub(crate) fn play_pos_w<const W: usize, const S: usize, V: SetOps>(
+        &mut self,
+        p: usize,
+        c: u8,
+    ) -> Played {
         let opp = c ^ 3;
         self.n_removed = 0;
         // Neighbour counts of `p` itself are not touched by placing a stone on `p`.
@@ -1033,13 +1076,13 @@ impl Board {
         // change, and testing "no liberty but `p`" reads the empty set before it is stored to.
         let mut any = false;
         if opp_stones > 0 {
-            for n in self.nbrs(p) {
+            for n in self.nbrs_s::<S>(p) {
                 let h = at(&self.head, n) as usize;
                 any |= (at(&self.cells, n) == opp) & self.no_libs_but::<W, V>(h, p);
             }
         }
-        self.set_stone(p, c);
-        let nbrs = self.nbrs(p);
+        self.set_stone_s::<S>(p, c);
+        let nbrs = self.nbrs_s::<S>(p);
         let my;
         if own_stones == 0 {
             // a new chain of one stone
@@ -1050,7 +1093,7 @@ impl Board {
             for i in 0..w {
                 *at_mut(&mut self.around, p * w + i) = 0;
             }
-            self.add_around::<W>(p, p);
+            self.add_around::<W, S>(p, p);
             if opp_stones == 0 && empty > 0 {
                 // a lone stone: nothing else changes (with no empty neighbour, as on a 1x1
                 // board, it is a suicide: handled below)
@@ -1077,7 +1120,7 @@ impl Board {
             *at_mut(&mut self.next, p) = at(&self.next, base);
             *at_mut(&mut self.next, base) = p as u16;
             *at_mut(&mut self.chain_size, base) += 1;
-            self.add_around::<W>(base, p);
+            self.add_around::<W, S>(base, p);
             for &h in &hs[1..k] {
                 base = self.join::<W>(base, h);
             }
@@ -1090,7 +1133,7 @@ impl Board {
                 if at(&self.cells, n) == opp {
                     let h = at(&self.head, n) as usize;
                     if self.no_libs::<W, V>(h) {
-                        captured += self.remove_chain(h);
+                        captured += self.remove_chain_s::<S>(h);
                     }
                 }
             }
@@ -1098,7 +1141,7 @@ impl Board {
         // Without a capture or an empty neighbour the new chain may have no liberty left
         // (suicide); the cheap tests first keep the set scan off the common path.
         if captured == 0 && empty == 0 && self.no_libs::<W, V>(my) {
-            let suicided = self.remove_chain(my);
+            let suicided = self.remove_chain_s::<S>(my);
             self.ko = 0;
             return Played {
                 captured: 0,
@@ -1121,11 +1164,16 @@ impl Board {
     /// through the empty set alone). Returns the number of stones removed.
     #[inline(always)]
     fn remove_chain(&mut self, h: usize) -> usize {
+        self.remove_chain_s::<0>(h)
+    }
+
+    #[inline(always)]
+    fn remove_chain_s<const S: usize>(&mut self, h: usize) -> usize {
         let mut s = h;
         let mut count = 0;
         loop {
             let nx = at(&self.next, s) as usize;
-            self.clear_stone(s);
+            self.clear_stone_s::<S>(s);
             *at_mut(&mut self.removed, self.n_removed) = s as u16;
             self.n_removed += 1;
             count += 1;
@@ -1166,7 +1214,7 @@ impl Board {
                 prev = s;
             }
             count += 1;
-            self.add_around::<0>(start, s);
+            self.add_around::<0, 0>(start, s);
             for n in self.nbrs(s) {
                 if self.cells[n] == c && self.marks[n] != stone_gen {
                     self.marks[n] = stone_gen;

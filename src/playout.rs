@@ -187,27 +187,35 @@ impl Playout {
     fn finish_any<V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         // one dispatch per playout on the board's liberty-set width, so the move loop runs
         // with a constant width and the board's play is inlined into it
-        match self.board.lib_words() {
-            2 => self.finish_w::<2, V>(first, rng),
-            4 => self.finish_w::<4, V>(first, rng),
-            8 => self.finish_w::<8, V>(first, rng),
-            _ => self.finish_w::<0, V>(first, rng),
+        // 9x9 and 19x19 also get their row stride as a constant (neighbour offsets folded
+        // into the addressing)
+        match (self.board.lib_words(), self.board.stride()) {
+            (2, 10) => self.finish_w::<2, 10, V>(first, rng),
+            (2, _) => self.finish_w::<2, 0, V>(first, rng),
+            (4, _) => self.finish_w::<4, 0, V>(first, rng),
+            (8, 20) => self.finish_w::<8, 20, V>(first, rng),
+            (8, _) => self.finish_w::<8, 0, V>(first, rng),
+            _ => self.finish_w::<0, 0, V>(first, rng),
         }
     }
 
     #[inline(always)]
-    fn finish_w<const W: usize, V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+    fn finish_w<const W: usize, const S: usize, V: SetOps>(
+        &mut self,
+        first: u8,
+        rng: &mut Rng,
+    ) -> PlayoutResult {
         let mut color = first;
         let mut passes = 0;
         let mut moves = 0;
         self.played.clear();
         while moves < self.max_moves && passes < 2 {
-            match pick::<W, V>(&mut self.board, color, rng) {
+            match pick::<W, S, V>(&mut self.board, color, rng) {
                 Some(p) => {
                     if self.record {
                         self.played.push((p as u16) << 1 | (color - 1) as u16);
                     }
-                    self.board.play_pos_w::<W, V>(p, color);
+                    self.board.play_pos_w::<W, S, V>(p, color);
                     passes = 0;
                 }
                 None => {
@@ -303,13 +311,19 @@ fn single_point_area_diff(b: &Board) -> i32 {
 /// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
 #[inline(always)]
 pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
+    is_eye_s::<0>(b, p, c)
+}
+
+/// [`is_eye`] with the row stride `S` (0: the board's own).
+#[inline(always)]
+fn is_eye_s<const S: usize>(b: &Board, p: usize, c: u8) -> bool {
     if b.own_or_wall_nbrs(p, c) != 4 {
         return false;
     }
     let opp = c ^ 3;
     let mut bad = 0;
     let mut edge = 0;
-    for d in b.diagonals(p) {
+    for d in b.diagonals_s::<S>(p) {
         let v = b.cell(d);
         bad += (v == opp) as u32;
         edge |= (v == WALL) as u32;
@@ -319,14 +333,20 @@ pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
 
 /// Pick a uniformly random acceptable point for `c`, or `None` to pass.
 #[inline(always)]
-fn pick<const W: usize, V: SetOps>(b: &mut Board, c: u8, rng: &mut Rng) -> Option<usize> {
+fn pick<const W: usize, const S: usize, V: SetOps>(
+    b: &mut Board,
+    c: u8,
+    rng: &mut Rng,
+) -> Option<usize> {
     let mut n = b.empty_count();
     while n > 0 {
         let i = rng.below(n);
         let p = b.empties()[i] as usize;
         // A point with an empty neighbour is never an eye, a suicide or the ko point.
         if b.empty_nbrs(p) > 0
-            || (!b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_fast::<W, V>(p, c))
+            || (!b.is_ko_retake(p, c)
+                && !is_eye_s::<S>(b, p, c)
+                && !b.is_suicide_fast::<W, S, V>(p, c))
         {
             return Some(p);
         }
@@ -518,7 +538,7 @@ mod tests {
         let mut rng = Rng::new(11);
         let mut counts = [0u32; 9];
         for _ in 0..90_000 {
-            let p = pick::<0, PortableSets>(&mut b, 1, &mut rng).unwrap();
+            let p = pick::<0, 0, PortableSets>(&mut b, 1, &mut rng).unwrap();
             let pt = b.point(p);
             counts[(pt.y * 3 + pt.x) as usize] += 1;
         }
