@@ -54,6 +54,18 @@ fn at_mut<T>(s: &mut [T], i: usize) -> &mut T {
     // SAFETY: see [`at`].
     unsafe { s.get_unchecked_mut(i) }
 }
+/// A board dimension as a specialised hot path sees it: the constant `K` when the caller was
+/// compiled for it (0: not specialised), else the runtime value `v`, which must then agree.
+#[inline(always)]
+fn specialised<const K: usize>(v: usize) -> usize {
+    if K == 0 {
+        v
+    } else {
+        debug_assert_eq!(K, v);
+        K
+    }
+}
+
 pub(crate) const WALL: u8 = 3;
 
 /// Why a move is illegal.
@@ -693,12 +705,7 @@ impl Board {
     /// specialised for this board's shape (constant neighbour offsets), else the field.
     #[inline(always)]
     fn stride_of<const S: usize>(&self) -> usize {
-        if S == 0 {
-            self.stride
-        } else {
-            debug_assert_eq!(S, self.stride);
-            S
-        }
+        specialised::<S>(self.stride)
     }
 
     /// [`Board::nbrs`] with the stride `S` (0: the board's own).
@@ -946,12 +953,7 @@ impl Board {
     /// caller was specialised for this board's width of sets, else the runtime value.
     #[inline(always)]
     fn words_of<const W: usize>(&self) -> usize {
-        if W == 0 {
-            self.words
-        } else {
-            debug_assert_eq!(W, self.words);
-            W
-        }
+        specialised::<W>(self.words)
     }
 
     /// Record the neighbours of the stone `p` in the surroundings of chain `h`.
