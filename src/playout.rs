@@ -186,9 +186,8 @@ impl Playout {
     #[inline(always)]
     fn finish_any<V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         // one dispatch per playout on the board's liberty-set width, so the move loop runs
-        // with a constant width and the board's play is inlined into it
-        // 9x9 and 19x19 also get their row stride as a constant (neighbour offsets folded
-        // into the addressing)
+        // with a constant width and the board's play is inlined into it; 9x9 and 19x19 also
+        // get their row stride as a constant (neighbour offsets folded into the addressing)
         match (self.board.lib_words(), self.board.stride()) {
             (2, 10) => self.finish_w::<2, 10, V>(first, rng),
             (2, _) => self.finish_w::<2, 0, V>(first, rng),
@@ -480,6 +479,20 @@ mod tests {
                         assert!(is_eye(b, e, c) || b.is_suicide_pos(e, c));
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn two_pass_scoring_agrees_with_the_flood_fill() {
+        // a playout ending in two passes is scored without a flood fill: it must agree
+        for n in [2, 5, 9, 13] {
+            let mut p = Playout::new(Board::square(n).unwrap(), Color::Black);
+            let mut rng = Rng::new(21);
+            for _ in 0..100 {
+                let r = p.run(&mut rng);
+                let end = p.board().clone();
+                assert_eq!(r.area_diff, p.area_of(&end), "{n}x{n}\n{end:?}");
             }
         }
     }
