@@ -44,8 +44,15 @@
 //! [`formats`] (the move task's digit rows, text and JSON boards), [`sgf`] (SGF game records:
 //! parsing, writing, replay), [`territory`] (who owns each empty region), [`score`] (area and
 //! territory counting, komi, handicap bonus, seki and group tax), [`benson`] (pass-alive chains
-//! and certain territory), [`playout`] (fast light playouts), [`mcts`] (the move search),
-//! [`gtp`] (the Go Text Protocol engine).
+//! and certain territory), [`playout`] (fast light playouts), [`vertex`] (GTP vertex names
+//! and star points); with the `engine` feature [`mcts`] (the move search) and `gtp` (the Go
+//! Text Protocol engine); with `render`, `render` (SVG and, with `png`, PNG diagrams).
+//!
+//! # Features
+//! All on by default. `default-features = false` leaves the rules core, which depends only on
+//! `thiserror`, `serde`, `serde_json` and `memchr`: `encodings` (legacy SGF charsets through
+//! `encoding_rs`), `render` (SVG diagrams), `png` (PNG through `resvg`), `engine` (MCTS and
+//! GTP), `cli` (the `tengen` binary with `clap`, `rayon` and `indicatif`).
 #![deny(missing_docs)]
 
 pub mod benson;
@@ -53,15 +60,19 @@ pub mod board;
 mod color;
 pub mod formats;
 pub mod game;
+#[cfg(feature = "engine")]
 pub mod gtp;
+#[cfg(feature = "engine")]
 pub mod mcts;
 pub mod playout;
 mod point;
+#[cfg(feature = "render")]
 pub mod render;
 pub mod rules;
 pub mod score;
 pub mod sgf;
 pub mod territory;
+pub mod vertex;
 mod zobrist;
 
 pub use board::{Board, Chain, IllegalMove, MoveAnalysis, Played, Reason};

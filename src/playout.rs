@@ -155,6 +155,7 @@ impl Playout {
 
     /// The stones played by the last playout, in order, as (padded index, colour digit);
     /// empty unless recording.
+    #[cfg_attr(not(feature = "engine"), allow(dead_code))] // read by the move search
     pub(crate) fn played(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         self.played
             .iter()
@@ -309,6 +310,7 @@ fn single_point_area_diff(b: &Board) -> i32 {
 
 /// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
 #[inline(always)]
+#[cfg_attr(not(feature = "engine"), allow(dead_code))] // used by the move search
 pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
     is_eye_s::<0>(b, p, c)
 }

@@ -56,7 +56,7 @@ fn draw(
     first.title = Some("before".to_string());
     let vertex = format!(
         "{}{}",
-        tengen::render::gtp_column(p.x as usize),
+        tengen::vertex::column_name(p.x as usize),
         before.height() - p.y as usize
     );
     let what = format!("{} at column {}, row {} ({vertex})", color.name(), p.x, p.y);

@@ -231,7 +231,7 @@ fn point_name(coords: Coords, board: &Board, p: Point) -> String {
         Coords::Sgf => tengen::sgf::point_to_sgf(p),
         _ => format!(
             "{}{}",
-            tengen::render::gtp_column(p.x as usize),
+            tengen::vertex::column_name(p.x as usize),
             board.height() - p.y as usize
         ),
     }

@@ -519,7 +519,7 @@ fn read_digits(input: &str) -> Result<Board, TextError> {
 pub struct TextStyle {
     /// Frame the picture with GTP column letters and row numbers, points separated by spaces.
     pub coordinates: bool,
-    /// Draw empty star points (see [`crate::render::star_points`]) as `+`.
+    /// Draw empty star points (see [`crate::vertex::star_points`]) as `+`.
     pub star_points: bool,
     /// Put this point in parentheses (only with `coordinates`, which leaves room for them).
     pub last: Option<Point>,
@@ -543,7 +543,7 @@ impl TextStyle {
 
 /// GTP column letters: `A` to `Z` without `I`, then two letters.
 fn column_label(x: usize) -> String {
-    crate::render::gtp_column(x)
+    crate::vertex::column_name(x)
 }
 
 /// Write a picture of `board`: `X`, `O`, `.` (or `+` on a star point when the style asks),
@@ -562,7 +562,7 @@ pub fn write_text<W: Write>(
     let label_w = labels.iter().map(String::len).max().unwrap_or(1);
     let num_w = h.to_string().len();
     let stars = if style.star_points {
-        crate::render::star_points(w, h)
+        crate::vertex::star_points(w, h)
     } else {
         Vec::new()
     };

@@ -21,8 +21,6 @@
 //! captured or provably dead. `final_status_list seki` lists the stones next to shared
 //! liberties in seki as the scoring module finds them.
 
-pub mod vertex;
-
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
@@ -33,7 +31,7 @@ use crate::score::{score, Score, ScoreOptions};
 use crate::sgf;
 use crate::{Board, Color, Game, Move, Point, Preset, Size};
 
-pub use vertex::{Vertex, VertexError, MAX_GTP_SIZE};
+pub use crate::vertex::{Vertex, VertexError, MAX_GTP_SIZE};
 
 /// Longest input line accepted; a longer one is answered with an error and skipped.
 pub const MAX_LINE: usize = 64 * 1024;

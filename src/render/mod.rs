@@ -66,48 +66,8 @@ impl std::str::FromStr for Coords {
     }
 }
 
-/// GTP column label of column `x` (from 0): `A`..`Z` without `I`, then `AA`, `AB`, ...
-pub fn gtp_column(x: usize) -> String {
-    const L: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    if x < L.len() {
-        (L[x] as char).to_string()
-    } else {
-        format!("{}{}", L[x / L.len() - 1] as char, L[x % L.len()] as char)
-    }
-}
-
-/// The star points (hoshi) of a `width` x `height` board: on the fourth line from each edge
-/// for sides of 13 or more, the third for sides of 7 to 12, the middle of an odd side of 15
-/// or more, and the centre of a board whose sides are both odd and at least 7.
-pub fn star_points(width: usize, height: usize) -> Vec<Point> {
-    fn axis(n: usize) -> Vec<usize> {
-        let d = match n {
-            13.. => 3,
-            7..=12 => 2,
-            _ => return Vec::new(),
-        };
-        let mut v = vec![d, n - 1 - d];
-        if n % 2 == 1 && n >= 15 {
-            v.push(n / 2);
-        }
-        v.sort_unstable();
-        v.dedup();
-        v
-    }
-    let (xs, ys) = (axis(width), axis(height));
-    let mut out: Vec<Point> = ys
-        .iter()
-        .flat_map(|&y| xs.iter().map(move |&x| Point::new(x as u8, y as u8)))
-        .collect();
-    if width % 2 == 1 && height % 2 == 1 && width >= 7 && height >= 7 {
-        let c = Point::new((width / 2) as u8, (height / 2) as u8);
-        if !out.contains(&c) {
-            out.push(c);
-        }
-    }
-    out.sort_by_key(|p| (p.y, p.x));
-    out
-}
+use crate::vertex::column_name as gtp_column;
+pub use crate::vertex::star_points;
 
 /// One board drawing and its marks.
 #[derive(Clone, Debug)]
@@ -175,6 +135,9 @@ pub enum RenderError {
     /// PNG encoding failed.
     #[error("cannot encode the PNG: {0}")]
     Png(String),
+    /// PNG output was asked for in a build without the `png` feature.
+    #[error("this build of tengen writes SVG only: PNG needs the `png` feature")]
+    NoPng,
     /// Writing the file failed.
     #[error("cannot write {path:?}: {source}")]
     Io {
@@ -565,6 +528,7 @@ impl Picture<'_> {
     ///
     /// # Errors
     /// [`RenderError`] when rasterising or encoding fails.
+    #[cfg(feature = "png")]
     pub fn to_png(&self) -> Result<Vec<u8>, RenderError> {
         svg_to_png(&self.to_svg())
     }
@@ -576,7 +540,10 @@ impl Picture<'_> {
     pub fn write_file(&self, path: &Path) -> Result<(), RenderError> {
         let bytes = match ImageFormat::from_path(path)? {
             ImageFormat::Svg => self.to_svg().into_bytes(),
+            #[cfg(feature = "png")]
             ImageFormat::Png => self.to_png()?,
+            #[cfg(not(feature = "png"))]
+            ImageFormat::Png => return Err(RenderError::NoPng),
         };
         std::fs::write(path, bytes).map_err(|source| RenderError::Io {
             path: path.display().to_string(),
@@ -589,6 +556,7 @@ impl Picture<'_> {
 ///
 /// # Errors
 /// [`RenderError`] when the SVG cannot be read, is too large, or encoding fails.
+#[cfg(feature = "png")]
 pub fn svg_to_png(svg: &str) -> Result<Vec<u8>, RenderError> {
     use resvg::{tiny_skia, usvg};
     let mut opt = usvg::Options::default();

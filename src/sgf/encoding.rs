@@ -6,6 +6,7 @@
 
 use std::borrow::Cow;
 
+#[cfg(feature = "encodings")]
 use encoding_rs::Encoding;
 
 /// How the text values of a game are encoded.
@@ -16,13 +17,15 @@ pub enum TextEncoding {
     /// ISO-8859-1: every byte is the code point of the same number.
     Latin1,
     /// A charset `encoding_rs` knows (UTF-8, GB18030, GBK, Shift_JIS, EUC-KR, Big5, ...).
+    #[cfg(feature = "encodings")]
     Known(&'static Encoding),
 }
 
 impl TextEncoding {
     /// The encoding a `CA` value names; [`TextEncoding::Guess`] when absent or unknown.
     /// `ISO-8859-1`/`latin1` are true latin-1 (not windows-1252), `GB2312` is read as GBK (its
-    /// superset), as browsers do.
+    /// superset), as browsers do. Without the `encodings` feature, every other label is read
+    /// as [`TextEncoding::Guess`].
     pub fn from_ca(ca: Option<&[u8]>) -> TextEncoding {
         let Some(label) = ca else {
             return TextEncoding::Guess;
@@ -35,10 +38,11 @@ impl TextEncoding {
         ) {
             return TextEncoding::Latin1;
         }
-        match Encoding::for_label(label) {
-            Some(e) => TextEncoding::Known(e),
-            None => TextEncoding::Guess,
+        #[cfg(feature = "encodings")]
+        if let Some(e) = Encoding::for_label(label) {
+            return TextEncoding::Known(e);
         }
+        TextEncoding::Guess
     }
 
     /// Decode raw (already unescaped) bytes.
@@ -55,6 +59,7 @@ impl TextEncoding {
                     Cow::Owned(latin1(bytes))
                 }
             }
+            #[cfg(feature = "encodings")]
             TextEncoding::Known(e) => e.decode_without_bom_handling(bytes).0,
         }
     }
@@ -125,6 +130,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "encodings")]
     fn named_charsets() {
         let gb = TextEncoding::from_ca(Some(b"GB2312"));
         assert_eq!(decode_text(b"\xc6\xe5", gb), "棋");
