@@ -11,9 +11,9 @@ use tengen::benson::pass_alive;
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::render::{Coords, Panel, Picture};
 use tengen::score::score;
-use tengen::sgf::{ReplayOptions, Replayer};
+use tengen::sgf::{GameReplay, ReplayOptions, Replayer};
 use tengen::territory::{Owner, TerritoryMap};
-use tengen::{Board, Color, Point, Rules};
+use tengen::{Board, Color, Game, Move, Point, Rules};
 
 use super::score::{parse_point_as, ScoringArgs};
 use super::EXIT_USAGE;
@@ -135,14 +135,10 @@ fn is_sgf(args: &RenderArgs, text: &str) -> bool {
     by_name || text.trim_start().starts_with('(')
 }
 
-/// The new stone of move `k` (comparing the boards after moves `k - 1` and `k`).
-fn new_stone(before: &Board, after: &Board) -> Option<Point> {
-    after
-        .size()
-        .points()
-        .find(|&p| before.get(p).is_none() && after.get(p).is_some())
-}
-
+/// The position of an SGF record at move `--move` (or its end), from one replay: the game at
+/// that move is taken back from the end, and the moves played give the last move and the
+/// numbers. A record with a setup node after that move (its history cut there) is replayed a
+/// second time to the move.
 fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     let mut r = Replayer::new();
     let opts = |until: Option<usize>| ReplayOptions {
@@ -150,8 +146,19 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
         until,
         ..ReplayOptions::default()
     };
-    let whole = r.replay(bytes, &opts(None)).map_err(|e| e.to_string())?;
-    let total = whole.moves + usize::from(whole.error.is_some());
+    let mut game_at = |whole: &GameReplay, n: usize| -> Result<Game, String> {
+        match whole.game_at(n) {
+            Some(g) => Ok(g),
+            None => r
+                .replay_game(bytes, &opts(Some(n)))
+                .map(|g| g.game)
+                .map_err(|e| e.to_string()),
+        }
+    };
+    let whole = Replayer::new()
+        .replay_game(bytes, &opts(None))
+        .map_err(|e| e.to_string())?;
+    let total = whole.replay.moves + usize::from(whole.replay.error.is_some());
     let n = match args.move_number {
         Some(n) if n > total => {
             return Err(format!("--move {n}: the record has only {total} moves"))
@@ -159,34 +166,33 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
         Some(n) => n,
         None => total,
     };
-    let at = r.replay(bytes, &opts(Some(n))).map_err(|e| e.to_string())?;
-    let mut pos = Position::new(r.board().clone());
-    pos.captures = Some(at.captures);
-    if let Some(e) = at.error.filter(|e| e.number <= n) {
+    if let Some(e) = whole.replay.error.filter(|e| e.number <= n) {
+        let mut pos = Position::new(whole.game.board().clone());
+        pos.captures = Some(whole.replay.captures);
         pos.illegal = Some((e.point, e.color));
         pos.legend.push(format!("{e}"));
         return Ok(pos);
     }
-    let mut before = None;
+    let at = game_at(&whole, n)?;
+    let mut pos = Position::new(at.board().clone());
+    pos.captures = Some([at.captures(Color::Black), at.captures(Color::White)]);
     if n > 0 {
-        r.replay(bytes, &opts(Some(n - 1)))
-            .map_err(|e| e.to_string())?;
-        before = Some(r.board().clone());
-    }
-    if let Some(prev) = &before {
-        let last = new_stone(prev, &pos.board);
+        let mut prev = at.clone();
+        let prev = match prev.undo() {
+            Some(_) => prev,
+            None => game_at(&whole, n - 1)?,
+        };
+        let prev = prev.board();
+        // the stone move n put on the board (none for a pass or a suicide)
+        let last = match whole.moves[n - 1].mv {
+            Move::Play(p) if pos.board.get(p).is_some() => Some(p),
+            _ => None,
+        };
         if !args.no_last {
             pos.last = last;
         }
         if args.captured {
-            pos.captured = prev
-                .size()
-                .points()
-                .filter_map(|p| match (prev.get(p), pos.board.get(p)) {
-                    (Some(c), None) => Some((p, c)),
-                    _ => None,
-                })
-                .collect();
+            pos.captured = captured_between(prev, &pos.board);
         }
         pos.legend.push(match last {
             Some(p) => format!(
@@ -199,24 +205,13 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     }
     if let Some((a, b)) = args.numbers {
         let mut labels: Vec<(Point, u32)> = Vec::new();
-        let mut prev = if a > 1 {
-            r.replay(bytes, &opts(Some(a - 1)))
-                .map_err(|e| e.to_string())?;
-            r.board().clone()
-        } else {
-            r.replay(bytes, &opts(Some(0))).map_err(|e| e.to_string())?;
-            r.board().clone()
-        };
         for k in a..=n {
-            r.replay(bytes, &opts(Some(k))).map_err(|e| e.to_string())?;
-            let cur = r.board().clone();
-            if let Some(p) = new_stone(&prev, &cur) {
+            if let Move::Play(p) = whole.moves[k - 1].mv {
                 labels.retain(|&(q, _)| q != p);
                 if k <= b {
                     labels.push((p, k as u32));
                 }
             }
-            prev = cur;
         }
         labels.retain(|&(q, _)| pos.board.get(q).is_some());
         pos.numbers = labels;

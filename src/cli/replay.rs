@@ -211,6 +211,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         } else {
             Mode::Lenient
         },
+        fallback: None,
     };
     let shown = path.display().to_string();
     let res: Result<Replay, String> = match read_into(path, buf) {
