@@ -1,6 +1,9 @@
 //! The argument vocabulary the subcommands share (the README's table of CLI conventions):
 //! points, worker threads, output formats.
 
+use std::io::Write;
+
+use tengen::formats::text::TextStyle;
 use tengen::{Point, Size};
 
 /// Most worker threads any `--threads` starts.
@@ -72,6 +75,32 @@ pub fn parse_point_as(what: &str, tok: &str, size: Size) -> Result<Point, String
             size.height() - 1
         )
     })
+}
+
+/// The picture `--text` prints: the board look with coordinates and star points, or with
+/// `--plain` bare rows that read back as a board.
+pub fn picture_style(plain: bool) -> TextStyle {
+    if plain {
+        TextStyle::default()
+    } else {
+        TextStyle::board()
+    }
+}
+
+/// One JSON line (`--json`).
+pub fn json_line<T: serde::Serialize>(v: &T) -> String {
+    let mut s = serde_json::to_string(v).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// Write a command's whole answer to stdout and return `status`, or 1 when stdout is closed.
+pub fn print(text: &str, status: i32) -> i32 {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        Ok(()) => status,
+        Err(_) => 1,
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use tengen::render::{Coords, Panel, Picture};
 use tengen::rules::HalfPoints;
 use tengen::score::score;
 use tengen::sgf::{ReplayOptions, Replayer};
-use tengen::territory::{Owner, TerritoryMap};
+use tengen::territory::TerritoryMap;
 use tengen::vertex::Vertex;
 use tengen::{Board, Color, Point, Rules};
 
@@ -352,11 +352,7 @@ pub fn run(args: &RenderArgs) -> i32 {
             .size()
             .points()
             .filter(|&p| board.get(p).is_none())
-            .filter_map(|p| match map.owner(board, p) {
-                Owner::Black => Some((p, Color::Black)),
-                Owner::White => Some((p, Color::White)),
-                Owner::None => None,
-            })
+            .filter_map(|p| map.owner(board, p).color().map(|c| (p, c)))
             .collect();
         let count = |c| panel.owners.iter().filter(|o| o.1 == c).count();
         legend.push(format!(

@@ -14,7 +14,7 @@ use tengen::score::{score, Score, ScoreOptions};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Rules};
 
-use super::args::ThreadsArg;
+use super::args::{json_line, ThreadsArg};
 use super::EXIT_USAGE;
 
 /// Options of `tengen replay`.
@@ -220,7 +220,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     }),
                     score: None,
                 };
-                serde_json::to_string(&g).unwrap_or_default() + "\n"
+                json_line(&g)
             } else {
                 format!("{shown}: unreadable: {msg}\n")
             };
@@ -269,7 +269,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     }),
                     score: counted,
                 };
-                serde_json::to_string(&g).unwrap_or_default() + "\n"
+                json_line(&g)
             } else if let Some(e) = rep.error {
                 format!("{shown}: illegal: {e}\n")
             } else if let Some(sc) = counted {

@@ -1,13 +1,11 @@
 //! `tengen score`: count a final position read from stdin.
 
-use std::io::{self, Write};
-
 use clap::Args;
-use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
+use tengen::formats::text::{read_board_bytes, render, InputFormat};
 use tengen::score::{score, ScoreOptions};
 use tengen::{Color, Komi, Preset, Rules, Size};
 
-use super::args::parse_point_as;
+use super::args::{json_line, parse_point_as, picture_style, print};
 use super::EXIT_USAGE;
 
 /// Options of `tengen score`.
@@ -136,16 +134,9 @@ pub fn run(args: &ScoreArgs) -> i32 {
         Err(e) => return fail(e.to_string()),
     };
     let text = if args.json {
-        let mut j = serde_json::to_string(&s).unwrap_or_default();
-        j.push('\n');
-        j
+        json_line(&s)
     } else if args.text {
-        let style = if args.plain {
-            TextStyle::default()
-        } else {
-            TextStyle::board()
-        };
-        let mut t = render(&board, style, |p| {
+        let mut t = render(&board, picture_style(args.plain), |p| {
             match (board.get(p), s.owner(p)) {
                 (Some(c), Some(o)) if c == o => None,
                 (_, Some(Color::Black)) => Some('x'),
@@ -160,13 +151,5 @@ pub fn run(args: &ScoreArgs) -> i32 {
     } else {
         format!("{}\n", s.result)
     };
-    let mut out = io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .is_err()
-    {
-        return 1;
-    }
-    0
+    print(&text, 0)
 }

@@ -1,12 +1,10 @@
 //! `tengen territory`: the original territory task on a board read from stdin.
 
-use std::io::{self, Write};
-
 use clap::Args;
-use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
+use tengen::formats::text::{read_board_bytes, render, InputFormat};
 use tengen::territory::{territory_at, Owner, TerritoryMap};
 
-use super::args::{integer, parse_coords};
+use super::args::{integer, json_line, parse_coords, picture_style, print};
 use super::EXIT_USAGE;
 
 /// Options of `tengen territory`.
@@ -82,11 +80,7 @@ pub fn run(args: &TerritoryArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let style = if args.plain {
-        TextStyle::default()
-    } else {
-        TextStyle::board()
-    };
+    let style = picture_style(args.plain);
     let at = args
         .at
         .as_deref()
@@ -99,7 +93,7 @@ pub fn run(args: &TerritoryArgs) -> i32 {
                 });
                 (s, 0)
             }
-            Ok(t) => (json(&t), 0),
+            Ok(t) => (json_line(&t), 0),
             Err(e) => (
                 format!("{}\n", serde_json::json!({ "error": e.to_string() })),
                 1,
@@ -114,23 +108,9 @@ pub fn run(args: &TerritoryArgs) -> i32 {
                 });
                 (s, 0)
             } else {
-                (json(&map.territories(&board)), 0)
+                (json_line(&map.territories(&board)), 0)
             }
         }
     };
-    let mut out = io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .is_err()
-    {
-        return 1;
-    }
-    status
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    let mut s = serde_json::to_string(v).unwrap_or_default();
-    s.push('\n');
-    s
+    print(&text, status)
 }
