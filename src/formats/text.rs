@@ -21,9 +21,10 @@
 //! and column (both from 1) in the input; for JSON, of the character inside its string literal.
 //! CRLF line ends are accepted everywhere.
 //!
-//! # Writing ([`render`], [`write_text`])
-//! `X` black, `O` white, `.` empty, or a caller's mark per point (territory pictures mark
-//! owned points with `x`/`o`). With [`TextStyle::coordinates`], GTP-style column letters
+//! # Writing ([`render`], [`write_text`], [`rows`]: the one board-to-rows writer)
+//! `X` black, `O` white, `.` empty (or the style's [`Glyphs`]: `B`/`W` for JSON rows, the
+//! move task's digits), or a caller's mark per point (territory pictures mark owned points
+//! with `x`/`o`). With [`TextStyle::coordinates`], GTP-style column letters
 //! (`A`.., no `I`) and row numbers (bottom row 1) frame a spaced picture; without, the rows
 //! read back with [`read_board`]. [`TextStyle::board`] adds star points `+` and the last move
 //! in parentheses: the one picture GTP `showboard`, `territory --text` and `score --text`
@@ -612,13 +613,8 @@ impl TextStyle {
     }
 }
 
-/// GTP column letters: `A` to `Z` without `I`, then two letters.
-fn column_label(x: usize) -> String {
-    crate::vertex::column_name(x)
-}
-
-/// The one board-to-rows writer: hands each line of the picture (without its line end) to
-/// `emit`, reusing one buffer.
+/// The one board-to-rows writer: hands each line of the picture, `\n` included, to `emit`,
+/// reusing one buffer.
 fn each_line<E>(
     board: &Board,
     style: TextStyle,
@@ -628,12 +624,12 @@ fn each_line<E>(
     let (w, h) = (board.width(), board.height());
     let coords = style.coordinates;
     let labels: Vec<String> = if coords {
-        (0..w).map(column_label).collect()
+        (0..w).map(crate::vertex::column_name).collect()
     } else {
         Vec::new()
     };
     let label_w = labels.iter().map(String::len).max().unwrap_or(1);
-    let num_w = h.to_string().len();
+    let num_w = if coords { h.to_string().len() } else { 0 };
     let stars = if style.star_points {
         crate::vertex::star_points(w, h)
     } else {
@@ -647,6 +643,7 @@ fn each_line<E>(
             line.push_str(&format!("{l:<label_w$} "));
         }
         line.truncate(line.trim_end().len());
+        line.push('\n');
     };
     if coords {
         header(&mut line);
@@ -683,6 +680,7 @@ fn each_line<E>(
         if coords {
             line.push_str(&num.to_string());
         }
+        line.push('\n');
         emit(&line)?;
     }
     if coords {
@@ -704,13 +702,7 @@ pub fn write_text<W: Write>(
     style: TextStyle,
     mark: impl Fn(Point) -> Option<char>,
 ) -> io::Result<()> {
-    let mut buf = Vec::with_capacity(board.width() * 2 + 1);
-    each_line(board, style, mark, |l| {
-        buf.clear();
-        buf.extend_from_slice(l.as_bytes());
-        buf.push(b'\n');
-        out.write_all(&buf)
-    })
+    each_line(board, style, mark, |l| out.write_all(l.as_bytes()))
 }
 
 /// [`write_text`] into a `String`.
@@ -718,7 +710,6 @@ pub fn render(board: &Board, style: TextStyle, mark: impl Fn(Point) -> Option<ch
     let mut out = String::new();
     let _ = each_line::<()>(board, style, mark, |l| {
         out.push_str(l);
-        out.push('\n');
         Ok(())
     });
     out
@@ -728,7 +719,7 @@ pub fn render(board: &Board, style: TextStyle, mark: impl Fn(Point) -> Option<ch
 pub fn rows(board: &Board, style: TextStyle, mark: impl Fn(Point) -> Option<char>) -> Vec<String> {
     let mut out = Vec::with_capacity(board.height() + 2);
     let _ = each_line::<()>(board, style, mark, |l| {
-        out.push(l.to_string());
+        out.push(l.trim_end_matches('\n').to_string());
         Ok(())
     });
     out
@@ -836,7 +827,6 @@ mod tests {
         };
         let s = render(&b, style, |p| (p == Point::new(1, 0)).then_some('x'));
         assert_eq!(s, "  A B\n2 X x 2\n1 . O 1\n  A B\n");
-        assert_eq!(column_label(25), "AA");
         let round = read_board(
             &render(&b, TextStyle::default(), |_| None),
             InputFormat::Auto,
