@@ -51,7 +51,8 @@ pub struct ScoringArgs {
     /// record's HA, else 0).
     #[arg(long, value_name = "N")]
     handicap: Option<u32>,
-    /// First remove the stones Benson's pass-alive analysis proves dead.
+    /// Before counting, remove the stones Benson's pass-alive analysis proves dead (`render`:
+    /// with --score).
     #[arg(long)]
     pub pass_alive: bool,
 }
