@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Build the tengen-wasm npm package into wasm/pkg/ from a fresh clone:
+#   wasm/build.sh                 # lean build: legacy SGF charsets decoded by TextDecoder in JS
+#   TENGEN_WASM_ENCODINGS=1 wasm/build.sh   # encoding_rs compiled in instead (larger .wasm)
+# Needs rustup and cargo; installs the wasm32 target and the wasm-bindgen CLI whose version
+# matches the wasm-bindgen crate in wasm/Cargo.lock. wasm-opt (Debian `binaryen`) shrinks the
+# .wasm when present.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+
+if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [ -z "$version" ]; then
+  echo "build.sh: no wasm-bindgen version in wasm/Cargo.lock" >&2
+  exit 1
+fi
+if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
+  echo "build.sh: installing wasm-bindgen-cli $version" >&2
+  # --locked first; if a locked dependency is missing from the registry, resolve afresh
+  cargo install wasm-bindgen-cli --version "$version" --locked ||
+    cargo install wasm-bindgen-cli --version "$version"
+fi
+
+features=()
+if [ "${TENGEN_WASM_ENCODINGS:-0}" = 1 ]; then
+  features=(--features encodings)
+fi
+cargo build --release --target wasm32-unknown-unknown "${features[@]}"
+
+rm -rf pkg
+mkdir -p pkg
+wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tengen_wasm \
+  target/wasm32-unknown-unknown/release/tengen_wasm.wasm
+if command -v wasm-opt >/dev/null; then
+  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals pkg/tengen_wasm_bg.wasm -o pkg/tengen_wasm_bg.wasm.opt
+  mv pkg/tengen_wasm_bg.wasm.opt pkg/tengen_wasm_bg.wasm
+else
+  echo "build.sh: wasm-opt not found (apt-get install binaryen); the .wasm is not size-optimised" >&2
+fi
+cp js/index.js js/index.d.ts pkg/
+crate_version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
+cat > pkg/package.json <<JSON
+{
+  "name": "tengen-wasm",
+  "version": "$crate_version",
+  "description": "tengen's exact Go rules engine in WebAssembly: boards, games with superko, territory, scoring, SGF, the move task",
+  "license": "MIT OR Apache-2.0",
+  "type": "module",
+  "main": "./index.js",
+  "module": "./index.js",
+  "types": "./index.d.ts",
+  "exports": {
+    ".": {
+      "types": "./index.d.ts",
+      "default": "./index.js"
+    }
+  },
+  "files": ["index.js", "index.d.ts", "tengen_wasm.js", "tengen_wasm_bg.wasm"],
+  "sideEffects": false,
+  "engines": { "node": ">=20" }
+}
+JSON
+echo "build.sh: pkg/tengen_wasm_bg.wasm is $(wc -c < pkg/tengen_wasm_bg.wasm) bytes" >&2
