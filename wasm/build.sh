@@ -35,12 +35,26 @@ rm -rf pkg
 mkdir -p pkg
 wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tengen_wasm \
   target/wasm32-unknown-unknown/release/tengen_wasm.wasm
-if command -v wasm-opt >/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-    --enable-mutable-globals pkg/tengen_wasm_bg.wasm -o pkg/tengen_wasm_bg.wasm.opt
+# wasm-opt: binaryen from npm (a devDependency in wasm/package.json, installed here when npm is
+# present), or a system one of version 116 or later. Debian bookworm's binaryen 108 predates
+# the externref table wasm-bindgen emits for Rust's default wasm features and breaks it.
+if [ ! -x node_modules/.bin/wasm-opt ] && command -v npm >/dev/null; then
+  npm ci --no-audit --no-fund --silent || true
+fi
+wasm_opt=""
+if [ -x node_modules/.bin/wasm-opt ]; then
+  wasm_opt=node_modules/.bin/wasm-opt
+elif command -v wasm-opt >/dev/null; then
+  v="$(wasm-opt --version | grep -o '[0-9]\+' | head -1)"
+  if [ "${v:-0}" -ge 116 ]; then wasm_opt=wasm-opt; fi
+fi
+if [ -n "$wasm_opt" ]; then
+  "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug \
+    --strip-producers pkg/tengen_wasm_bg.wasm -o pkg/tengen_wasm_bg.wasm.opt
   mv pkg/tengen_wasm_bg.wasm.opt pkg/tengen_wasm_bg.wasm
 else
-  echo "build.sh: wasm-opt not found (apt-get install binaryen); the .wasm is not size-optimised" >&2
+  echo "build.sh: no usable wasm-opt (npm binaryen, or binaryen >= 116): the .wasm is not size-optimised" >&2
 fi
 cp js/index.js js/index.d.ts pkg/
 crate_version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
@@ -65,4 +79,8 @@ cat > pkg/package.json <<JSON
   "engines": { "node": ">=20" }
 }
 JSON
+if command -v node >/dev/null; then
+  # the package must load and answer (a broken optimiser shows here, not in a user's page)
+  node --input-type=module -e "import { moveTask } from '$here/pkg/index.js'; if (moveTask('1\\n0\\n0 0 1\\n') !== '0\\n') process.exit(1);"
+fi
 echo "build.sh: pkg/tengen_wasm_bg.wasm is $(wc -c < pkg/tengen_wasm_bg.wasm) bytes" >&2

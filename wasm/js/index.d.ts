@@ -51,8 +51,8 @@ export interface PlayerScore {
   territory: number;
   captures: number;
   dead: number;
-  seki_taxed: number;
-  group_tax: number;
+  sekiTaxed: number;
+  groupTax: number;
   komi: number;
   bonus: number;
   total: number;

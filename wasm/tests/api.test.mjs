@@ -25,8 +25,9 @@ test('Board: play returns the captured points; illegal moves have a reason and c
   assert.deepEqual(b.toRows(), [' B  ', 'B B ', ' B  ', '    ']);
   assert.equal(b.get(1, 1), 0);
   assert.equal(b.get(2, 1), 1);
-  assert.deepEqual(b.chain(2, 1), { color: 1, stones: [[2, 1]], liberties: [[3, 1], [1, 1], [2, 2]].sort((p, q) => p[1] - q[1] || p[0] - q[0]) });
-  assert.equal(b.liberties(2, 1), 3);
+  assert.deepEqual(b.chain(2, 1), { color: 1, stones: [[2, 1]], liberties: [[2, 0], [1, 1], [3, 1], [2, 2]] });
+  assert.equal(b.liberties(2, 1), 4);
+  assert.deepEqual(b.chain(1, 0), { color: 1, stones: [[1, 0]], liberties: [[0, 0], [2, 0], [1, 1]] });
   assert.equal(b.liberties(3, 3), null);
   assert.equal(b.chain(3, 3), null);
   assert.equal(b.isLegal(1, 1, 'W'), false);
@@ -104,7 +105,7 @@ test('Game: turns, superko, undo, passes, history, rules by name', () => {
   g.pass();
   assert.equal(g.isOver, true);
   assert.equal(g.moveCount, 3);
-  assert.deepEqual(g.undo(), { color: -1, x: null, y: null, pass: true });
+  assert.deepEqual(g.undo(), { color: 1, x: null, y: null, pass: true });
   assert.equal(g.moveCount, 2);
   assert.deepEqual(g.history[0], { color: 1, x: 0, y: 0, pass: false });
   assert.throws(() => new Game(9, 9, { rules: 'nope' }), /nope/);
