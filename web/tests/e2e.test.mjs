@@ -48,12 +48,14 @@ before(async () => {
   server = await serve(dist, 0);
   base = `http://127.0.0.1:${server.address().port}/`;
   userDir = mkdtempSync(path.join(os.tmpdir(), 'tengen-chromium-'));
-  browser = await chromium.launch({
+  // a fresh --user-data-dir: playwright takes it as launchPersistentContext's first argument
+  browser = await chromium.launchPersistentContext(userDir, {
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    acceptDownloads: true,
     args: [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      `--user-data-dir=${userDir}`,
     ],
   });
 });
@@ -65,7 +67,8 @@ after(async () => {
 });
 
 async function open(viewport = { width: 1200, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage();
+  await page.setViewportSize(viewport);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
