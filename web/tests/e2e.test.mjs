@@ -224,6 +224,9 @@ test('scoring a finished fox-pro game gives the same result as the CLI, with and
   const expected = JSON.parse(scored).result;
   assert.equal(await text(page, '#score-result'), expected, `${f}: dead chain at ${x},${y}`);
   await page.screenshot({ path: path.join(out, 'score.png') });
+  // the README's picture (docs/web-page.png, kept under 150 KB): the same state, smaller
+  await page.setViewportSize({ width: 840, height: 500 });
+  await page.screenshot({ path: path.join(out, 'readme.png'), clip: { x: 0, y: 45, width: 830, height: 415 } });
   // toggling the chain back restores the first count
   await clickPoint(page, x, y);
   assert.equal(await text(page, '#score-result'), cli.score.result);
