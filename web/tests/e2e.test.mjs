@@ -189,6 +189,13 @@ test('a fox-pro record: the last move number and captures match `tengen replay -
     assert.equal(await text(page, '#move-number'), String(cli.moves - 1));
     await page.click('#next');
     assert.equal(await text(page, '#move-number'), String(cli.moves));
+    // jump to move N, then the slider back to the start
+    await page.fill('#goto', '50');
+    await page.locator('#goto').dispatchEvent('change');
+    assert.equal(await text(page, '#move-number'), '50');
+    await page.locator('#slider').fill('0');
+    assert.equal(await text(page, '#move-number'), '0');
+    assert.equal(await text(page, '#captures-black'), '0');
   }
   assert.deepEqual(errors, []);
   await page.close();
