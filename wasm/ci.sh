@@ -29,6 +29,8 @@ if [ -z "${TENGEN_BIN:-}" ]; then
   done
 fi
 
+echo "wasm/ci.sh: type check of index.d.ts" >&2
+(cd "$here" && node_modules/.bin/tsc -p types)
 echo "wasm/ci.sh: Node tests of the package" >&2
 (cd "$here" && node --test tests/)
 echo "wasm/ci.sh: Chromium end-to-end tests of the page" >&2
