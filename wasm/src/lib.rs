@@ -662,6 +662,26 @@ impl WGame {
             s.push_str(&format!("RU[{}]", p.name()));
         }
         s.push_str(&format!("KM[{}]", r.komi));
+        // the starting position (setup or handicap stones): undo a copy back to the start
+        let mut start = self.game.clone();
+        while start.undo().is_some() {}
+        for (id, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let pts: Vec<Point> = start
+                .board()
+                .size()
+                .points()
+                .filter(|&p| start.board().get(p) == Some(color))
+                .collect();
+            if !pts.is_empty() {
+                s.push_str(id);
+                for p in pts {
+                    s.push_str(&format!("[{}]", sgf::point_to_sgf(p)));
+                }
+            }
+        }
+        if start.to_move() == Color::White && self.game.move_count() == 0 {
+            s.push_str("PL[W]");
+        }
         s.push_str(extra_root);
         for m in self.game.moves() {
             let c = if m.color == Color::Black { 'B' } else { 'W' };

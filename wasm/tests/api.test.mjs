@@ -190,3 +190,14 @@ test('rules presets', () => {
   assert.equal(rules('jp').name, 'japanese');
   assert.throws(() => rules('klingon'), /klingon/);
 });
+
+test('toSgf keeps the starting position (setup and handicap stones)', () => {
+  const start = Board.fromRows(['B  ', '   ', '  W']);
+  const g = Game.fromBoard(start, { toMove: 'W', rules: 'japanese' });
+  g.play(1, 1);
+  const sgf = g.toSgf({ HA: 1 });
+  const r = replaySgf(sgf);
+  assert.equal(r.moves, 1);
+  assert.deepEqual(Array.from(r.positions[0].signs), [1, 0, 0, 0, 0, 0, 0, 0, -1]);
+  assert.deepEqual(Array.from(r.positions[1].signs), [1, 0, 0, 0, -1, 0, 0, 0, -1]);
+});
