@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod gtp;
+mod judge;
 mod move_cmd;
 mod render;
 mod replay;
