@@ -39,7 +39,7 @@ use crate::board::EMPTY;
 use crate::playout::Rng;
 use crate::score::{score_owned, GameResult, Score, ScoreOptions};
 use crate::territory::TerritoryMap;
-use crate::{Board, Color, Point, Rules, Tax};
+use crate::{Board, Color, Point, Rules, Scoring, Tax};
 
 mod policy;
 
@@ -265,123 +265,44 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
             }
         }
     }
-    let seki_stone = |q: usize| {
-        let v = settled.cell(q);
-        (v == 1 || v == 2) && in_seki[chain_of[q]]
+    let seki_mask: Vec<bool> = (0..len)
+        .map(|q| {
+            let v = settled.cell(q);
+            (v == 1 || v == 2) && in_seki[chain_of[q]]
+        })
+        .collect();
+    let seki_stone = |q: usize| seki_mask[q];
+    let ctx = CountContext {
+        ownf: &ownf,
+        seki_stone: &seki_mask,
+        seki_pt: &seki_pt,
+        tax: rules.tax != Tax::None,
+        area: rules.scoring == Scoring::Area,
     };
-
-    // owners
-    let mut map = TerritoryMap::new();
-    map.compute(&settled);
-    let taxed_region = {
-        let mut t = vec![false; map.region_count()];
-        if rules.tax != Tax::None {
-            for q in settled.all_pos() {
-                if settled.cell(q) == EMPTY && settled.nbrs(q).iter().any(|&n| seki_stone(n)) {
-                    t[map.region_at(q)] = true;
-                }
+    // the dame that gain a point are filled, alternately from the player to move, as the
+    // players would before counting; the rest stay open
+    let mut fin = settled.clone();
+    capture_moves(board, &alive, &chain_of, &mut fin);
+    protect_moves(&mut fin, &ctx);
+    finish_dame(&mut fin, &ctx, to_move);
+    let mut count = ctx.count(&fin);
+    if !ctx.area {
+        // filled dame are nobody's points under territory counting
+        for q in fin.all_pos() {
+            if settled.cell(q) == EMPTY && fin.cell(q) != EMPTY {
+                count.owners[q] = 0;
             }
-        }
-        t
-    };
-    let mut owners = vec![0u8; len];
-    let mut seki_flag = vec![false; len];
-    let mut taxed = [0u32; 2];
-    // open boundaries: points next to both colours are dame; the rest of a mixed region is
-    // split into parts, each counted when it borders one colour and the playouts agree
-    let mut dame = vec![false; len];
-    for q in settled.all_pos() {
-        if settled.cell(q) == EMPTY && map.region_bits(map.region_at(q)) == 3 {
-            let nb = settled.nbrs(q);
-            let touches = |c: u8| nb.iter().any(|&n| settled.cell(n) == c);
-            dame[q] = touches(1) && touches(2);
         }
     }
-    let mut part_bits = vec![0u8; len];
-    let mut seen = vec![false; len];
-    let mut stack = Vec::new();
-    let mut part = Vec::new();
-    for q in settled.all_pos() {
-        if settled.cell(q) != EMPTY || dame[q] || seen[q] || map.region_bits(map.region_at(q)) != 3
-        {
-            continue;
-        }
-        seen[q] = true;
-        stack.push(q);
-        part.clear();
-        let mut bits = 0u8;
-        while let Some(r) = stack.pop() {
-            part.push(r);
-            for nbr in settled.nbrs(r) {
-                match settled.cell(nbr) {
-                    EMPTY if !dame[nbr] && !seen[nbr] => {
-                        seen[nbr] = true;
-                        stack.push(nbr);
-                    }
-                    v @ (1 | 2) => bits |= v,
-                    _ => {}
-                }
-            }
-        }
-        for &r in &part {
-            part_bits[r] = bits;
-        }
-    }
-    for q in settled.all_pos() {
-        let v = settled.cell(q);
-        if v != EMPTY {
-            owners[q] = v;
-            if seki_stone(q) {
-                seki_flag[q] = true;
-            }
-            continue;
-        }
-        if seki_pt[q] {
-            seki_flag[q] = true;
-            continue;
-        }
-        let r = map.region_at(q);
-        let bits = map.region_bits(r);
-        let o = match bits {
-            1 | 2 => bits,
-            // a point next to a dame is lost when the opponent fills that dame
-            3 if !dame[q] && !settled.nbrs(q).iter().any(|&n| dame[n]) => {
-                let pb = part_bits[q];
-                let agree = match pb {
-                    1 => ownf[q] > 0.0,
-                    2 => ownf[q] < 0.0,
-                    _ => false,
-                };
-                if agree {
-                    pb
-                } else {
-                    0
-                }
-            }
-            _ => 0,
-        };
-        if o == 0 {
-            continue;
-        }
-        if taxed_region[r] {
-            taxed[o as usize - 1] += 1;
-            seki_flag[q] = true;
-        } else {
-            owners[q] = o;
-        }
-    }
-    // points to protect: a chain that the opponent's filling of its dame liberties would
-    // leave in atari must fill its last liberty, which is then no territory
-    protect(&settled, &dame, &mut owners);
     let mut sopts = ScoreOptions::new(*rules);
     sopts.captures = opts.captures;
     sopts.handicap = opts.handicap;
     let score = score_owned(
-        &settled,
-        owners,
-        seki_flag.clone(),
+        &fin,
+        count.owners,
+        count.seki_flag,
         dead_count,
-        taxed,
+        count.taxed,
         &sopts,
     );
 
@@ -455,15 +376,267 @@ fn self_atari(b: &Board, q: usize, c: u8) -> bool {
     libs.len() < 2
 }
 
-/// Uncount the points a player must fill to protect a chain: a chain whose liberties are
-/// dame but for one own territory point is left in atari when the opponent fills the dame,
-/// and must connect there.
-fn protect(b: &Board, dame: &[bool], owners: &mut [u8]) {
+/// What the count of a settled position needs besides the board.
+struct CountContext<'a> {
+    /// Playout ownership (padded).
+    ownf: &'a [f32],
+    /// Stones in seki (padded).
+    seki_stone: &'a [bool],
+    /// Shared liberties in seki (padded).
+    seki_pt: &'a [bool],
+    /// Whether regions next to stones in seki are taxed.
+    tax: bool,
+    /// Area counting (else territory).
+    area: bool,
+}
+
+/// Owners of a settled position: per point the colour it counts for, seki points, and the
+/// territory lost to the seki tax.
+struct Count {
+    owners: Vec<u8>,
+    seki_flag: Vec<bool>,
+    taxed: [u32; 2],
+}
+
+impl CountContext<'_> {
+    /// Count `b` (no dead stones left on it): see step 5 of the module docs.
+    fn count(&self, b: &Board) -> Count {
+        let len = b.padded_len();
+        let mut map = TerritoryMap::new();
+        map.compute(b);
+        let seki_stone = |q: usize| b.cell(q) != EMPTY && self.seki_stone[q];
+        let mut taxed_region = vec![false; map.region_count()];
+        if self.tax {
+            for q in b.all_pos() {
+                if b.cell(q) == EMPTY && b.nbrs(q).iter().any(|&n| seki_stone(n)) {
+                    taxed_region[map.region_at(q)] = true;
+                }
+            }
+        }
+        let mut owners = vec![0u8; len];
+        let mut seki_flag = vec![false; len];
+        let mut taxed = [0u32; 2];
+        // open boundaries: points next to both colours are dame; the rest of a mixed region
+        // is split into parts, each counted when it borders one colour and the playouts agree
+        let mut dame = vec![false; len];
+        for q in b.all_pos() {
+            if b.cell(q) == EMPTY && map.region_bits(map.region_at(q)) == 3 {
+                let nb = b.nbrs(q);
+                let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
+                dame[q] = touches(1) && touches(2);
+            }
+        }
+        let mut part_bits = vec![0u8; len];
+        let mut seen = vec![false; len];
+        let mut stack = Vec::new();
+        let mut part = Vec::new();
+        for q in b.all_pos() {
+            if b.cell(q) != EMPTY || dame[q] || seen[q] || map.region_bits(map.region_at(q)) != 3 {
+                continue;
+            }
+            seen[q] = true;
+            stack.push(q);
+            part.clear();
+            let mut bits = 0u8;
+            while let Some(r) = stack.pop() {
+                part.push(r);
+                for nbr in b.nbrs(r) {
+                    match b.cell(nbr) {
+                        EMPTY if !dame[nbr] && !seen[nbr] => {
+                            seen[nbr] = true;
+                            stack.push(nbr);
+                        }
+                        v @ (1 | 2) => bits |= v,
+                        _ => {}
+                    }
+                }
+            }
+            for &r in &part {
+                part_bits[r] = bits;
+            }
+        }
+        for q in b.all_pos() {
+            let v = b.cell(q);
+            if v != EMPTY {
+                owners[q] = v;
+                seki_flag[q] = seki_stone(q);
+                continue;
+            }
+            if self.seki_pt[q] {
+                seki_flag[q] = true;
+                continue;
+            }
+            let r = map.region_at(q);
+            let bits = map.region_bits(r);
+            let o = match bits {
+                1 | 2 => bits,
+                3 if !dame[q] => {
+                    let pb = part_bits[q];
+                    let agree = match pb {
+                        1 => self.ownf[q] > 0.0,
+                        2 => self.ownf[q] < 0.0,
+                        _ => false,
+                    };
+                    if agree {
+                        pb
+                    } else {
+                        0
+                    }
+                }
+                _ => 0,
+            };
+            if o == 0 {
+                continue;
+            }
+            if taxed_region[r] {
+                taxed[o as usize - 1] += 1;
+                seki_flag[q] = true;
+            } else {
+                owners[q] = o;
+            }
+        }
+        // a chain in atari must connect at its last liberty: that point is no territory
+        for q in b.all_pos() {
+            let v = b.cell(q);
+            if (v == 1 || v == 2) && b.libs_at(q) == 1 && !seki_stone(q) {
+                for s in b.chain_stones_at(q) {
+                    for n in b.nbrs(s) {
+                        if b.cell(n) == EMPTY && owners[n] == v {
+                            owners[n] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        Count {
+            owners,
+            seki_flag,
+            taxed,
+        }
+    }
+
+    /// Black's points minus White's in `count` of `b` (prisoners and komi left out).
+    fn margin(&self, b: &Board, count: &Count) -> i64 {
+        let mut m = 0i64;
+        for q in b.all_pos() {
+            let v = b.cell(q);
+            if v == EMPTY || self.area {
+                match count.owners[q] {
+                    1 => m += 1,
+                    2 => m -= 1,
+                    _ => {}
+                }
+            }
+        }
+        m
+    }
+}
+
+/// Fill, alternately from `to_move`, the dame (empty points next to both colours) whose
+/// filling gains points, best first, until neither player gains: the end of a game as players
+/// play it before counting. Fills that capture or leave the filling chain in atari are not
+/// played; shared liberties in seki are never filled.
+fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
+    let mut mover = to_move.digit();
+    let mut passes = 0;
+    let mut candidates: Vec<usize> = Vec::new();
+    for _ in 0..b.size().area() {
+        if passes >= 2 {
+            break;
+        }
+        let base = ctx.margin(b, &ctx.count(b));
+        let sign = if mover == 1 { 1 } else { -1 };
+        candidates.clear();
+        for q in b.all_pos() {
+            if b.cell(q) != EMPTY || ctx.seki_pt[q] {
+                continue;
+            }
+            let nb = b.nbrs(q);
+            let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
+            if touches(1)
+                && touches(2)
+                && !b.is_ko_retake(q, mover)
+                && !self_atari(b, q, mover)
+                && !nb
+                    .iter()
+                    .any(|&n| b.cell(n) == mover ^ 3 && b.libs_at(n) == 1)
+            {
+                candidates.push(q);
+            }
+        }
+        let mut best: Option<(i64, usize)> = None;
+        for &q in &candidates {
+            let ko = b.ko_state();
+            b.play_pos(q, mover);
+            let gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
+            b.undo_play(q, mover, &[], false, ko);
+            if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
+                best = Some((gain, q));
+            }
+        }
+        match best {
+            Some((_, q)) => {
+                b.play_pos(q, mover);
+                passes = 0;
+            }
+            None => passes += 1,
+        }
+        mover ^= 3;
+    }
+}
+
+/// A dead chain in atari next to a chain of the capturer that is short of liberties must be
+/// captured by a move on its last liberty (else it could escape or capture), and that point
+/// then is no territory under territory counting: put the capturer's stone there on `fin`
+/// (the board without the dead stones).
+fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
+    let mut done = vec![false; alive.len()];
+    for q in board.all_pos() {
+        let v = board.cell(q);
+        if v != 1 && v != 2 {
+            continue;
+        }
+        let c = chain_of[q];
+        if alive[c] || done[c] {
+            continue;
+        }
+        done[c] = true;
+        if board.libs_at(q) != 1 {
+            continue;
+        }
+        let lib = board
+            .chain_stones_at(q)
+            .flat_map(|s| board.nbrs(s))
+            .find(|&n| board.cell(n) == EMPTY);
+        // needed only when the capturer has a chain short of liberties there
+        let short = |l: usize| {
+            fin.nbrs(l)
+                .iter()
+                .any(|&n| fin.cell(n) == v ^ 3 && fin.libs_at(n) <= 1)
+        };
+        if let Some(l) = lib.filter(|&l| short(l)) {
+            if fin.cell(l) == EMPTY && !fin.is_suicide_pos(l, v ^ 3) {
+                fin.play_pos(l, v ^ 3);
+            }
+        }
+    }
+}
+
+/// A live chain with two liberties, a dame and an own territory point, is protected by a move
+/// on the territory point (the conservative end of a game: the opponent's fill of the dame
+/// would leave it in atari).
+fn protect_moves(b: &mut Board, ctx: &CountContext<'_>) {
+    let count = ctx.count(b);
+    let dame = |b: &Board, q: usize| {
+        let nb = b.nbrs(q);
+        nb.iter().any(|&n| b.cell(n) == 1) && nb.iter().any(|&n| b.cell(n) == 2)
+    };
+    let mut moves = Vec::new();
     let mut done = vec![false; b.padded_len()];
     let mut libs: Vec<usize> = Vec::new();
     for q in b.all_pos() {
         let v = b.cell(q);
-        if (v != 1 && v != 2) || done[b.head_at(q)] {
+        if (v != 1 && v != 2) || done[b.head_at(q)] || ctx.seki_stone[q] {
             continue;
         }
         done[b.head_at(q)] = true;
@@ -475,14 +648,22 @@ fn protect(b: &Board, dame: &[bool], owners: &mut [u8]) {
                 }
             }
         }
-        let n_dame = libs.iter().filter(|&&l| dame[l]).count();
-        if n_dame != 1 || libs.len() != 2 {
+        if libs.len() > 2 {
             continue;
         }
-        if let Some(&t) = libs.iter().find(|&&l| !dame[l]) {
-            if owners[t] == v {
-                owners[t] = 0;
+        let n_dame = libs.iter().filter(|&&l| dame(b, l)).count();
+        if n_dame == 0 || libs.len() - n_dame != 1 {
+            continue;
+        }
+        if let Some(&t) = libs.iter().find(|&&l| !dame(b, l)) {
+            if count.owners[t] == v {
+                moves.push((t, v));
             }
+        }
+    }
+    for (t, v) in moves {
+        if b.cell(t) == EMPTY && !b.is_suicide_pos(t, v) {
+            b.play_pos(t, v);
         }
     }
 }
