@@ -518,3 +518,208 @@ fn read_autoscore(bytes: &[u8]) -> Result<(Board, Rules, Vec<Option<Color>>), St
     let rules = Rules::from_name(rules_name).map_err(|e| e.to_string())?;
     Ok((board, rules, correct))
 }
+
+/// One file's answer of `tengen score`.
+#[derive(Serialize)]
+struct ScoreReport {
+    file: String,
+    result: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded: Option<String>,
+    dead: Vec<[u8; 2]>,
+    seki: Vec<[u8; 2]>,
+    rules: String,
+    komi: Komi,
+    score: tengen::score::Score,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ownership: Option<Vec<Vec<f32>>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<String>,
+}
+
+/// How `--dead` was given.
+enum Dead {
+    Auto,
+    None,
+    Points,
+}
+
+fn dead_mode(list: &[String], record: bool) -> Dead {
+    let toks: Vec<&str> = list
+        .iter()
+        .flat_map(|l| l.split([' ', ';', '\t']))
+        .filter(|t| !t.is_empty())
+        .collect();
+    if toks.contains(&"auto") {
+        Dead::Auto
+    } else if toks.is_empty() {
+        if record {
+            Dead::Auto
+        } else {
+            Dead::None
+        }
+    } else if toks.iter().all(|t| *t == "none") {
+        Dead::None
+    } else {
+        Dead::Points
+    }
+}
+
+/// `tengen score FILES...` and `--dead auto`: score records (or boards) with the judge.
+/// Returns the exit status.
+pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
+    use std::io::Write;
+    let fail = |msg: String| {
+        eprintln!("tengen score: {msg}");
+        super::EXIT_USAGE
+    };
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    if args.files.is_empty() {
+        match super::read_board_input() {
+            Ok(b) => inputs.push(("-".to_string(), b)),
+            Err(e) => return fail(e),
+        }
+    }
+    for f in &args.files {
+        match std::fs::read(f) {
+            Ok(b) => inputs.push((f.display().to_string(), b)),
+            Err(e) => return fail(format!("{}: {e}", f.display())),
+        }
+    }
+    let many = inputs.len() > 1;
+    let mut out = String::new();
+    let mut status = 0;
+    for (name, bytes) in &inputs {
+        let is_sgf = bytes
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|&b| b == b'(');
+        let (board, rules, to_move, captures, handicap, recorded, notes) = if is_sgf {
+            let rec = match read_record(
+                bytes,
+                args.move_number,
+                args.scoring.rules_given,
+                args.scoring.komi,
+            ) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("tengen score: {name}: {e}");
+                    status = super::EXIT_USAGE;
+                    continue;
+                }
+            };
+            (
+                rec.board,
+                rec.rules,
+                rec.to_move,
+                rec.captures,
+                rec.handicap,
+                rec.recorded,
+                rec.notes,
+            )
+        } else {
+            if args.move_number.is_some() {
+                return fail(format!("{name}: --move needs an SGF record, not a board"));
+            }
+            let board = match tengen::formats::text::read_board_bytes(bytes, args_input(args)) {
+                Ok(b) => b,
+                Err(e) => return fail(format!("{name}: {e}")),
+            };
+            let mut rules = args.scoring.rules();
+            if let Some(k) = args.scoring.komi {
+                rules.komi = k;
+            }
+            (board, rules, Color::Black, [0, 0], 0, None, Vec::new())
+        };
+        for n in &notes {
+            eprintln!("tengen score: {name}: warning: {n}");
+        }
+        let (score, dead, seki, ownership) = match dead_mode(&args.scoring.dead, is_sgf) {
+            Dead::Auto => {
+                let o = Options {
+                    captures,
+                    handicap,
+                    ..Options::default()
+                };
+                let j = judge(&board, &rules, to_move, &o);
+                (j.score, j.dead, j.seki, Some(j.ownership))
+            }
+            mode => {
+                let mut opts = match args.scoring.options(board.size()) {
+                    Ok(o) => o,
+                    Err(e) => return fail(format!("{name}: {e}")),
+                };
+                opts.rules = rules;
+                if is_sgf {
+                    opts.captures = captures;
+                    opts.handicap = handicap;
+                }
+                if matches!(mode, Dead::None) {
+                    opts.dead.clear();
+                }
+                let s = match tengen::score::score(&board, &opts) {
+                    Ok(s) => s,
+                    Err(e) => return fail(format!("{name}: {e}")),
+                };
+                let dead = opts.dead.clone();
+                let seki = board.size().points().filter(|&p| s.is_seki(p)).collect();
+                (s, dead, seki, None)
+            }
+        };
+        let result = score.result.to_string();
+        if args.json {
+            let w = board.width();
+            let rep = ScoreReport {
+                file: name.clone(),
+                result,
+                recorded,
+                dead: dead.iter().map(|p| [p.x, p.y]).collect(),
+                seki: seki.iter().map(|p| [p.x, p.y]).collect(),
+                rules: rules
+                    .preset()
+                    .map_or_else(|| "custom".to_string(), |p| p.name().to_string()),
+                komi: rules.komi,
+                score,
+                ownership: if args.ownership {
+                    ownership.map(|o| {
+                        o.chunks(w)
+                            .map(|r| r.iter().map(|v| (v * 100.0).round() / 100.0).collect())
+                            .collect()
+                    })
+                } else {
+                    None
+                },
+                notes,
+            };
+            match serde_json::to_string(&rep) {
+                Ok(s) => {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+                Err(e) => return fail(e.to_string()),
+            }
+        } else {
+            if many {
+                out.push_str(&format!("{name}: "));
+            }
+            out.push_str(&result);
+            if let Some(r) = &recorded {
+                out.push_str(&format!(" (recorded {r})"));
+            }
+            out.push('\n');
+        }
+    }
+    let mut so = std::io::stdout().lock();
+    if so
+        .write_all(out.as_bytes())
+        .and_then(|_| so.flush())
+        .is_err()
+    {
+        return 1;
+    }
+    status
+}
+
+fn args_input(args: &super::score::ScoreArgs) -> tengen::formats::text::InputFormat {
+    args.input
+}

@@ -435,7 +435,7 @@ pub fn run(args: &RenderArgs) -> i32 {
 /// Whether multi-stone suicide is legal under the rules in play (for Benson's analysis).
 fn opts_suicide(args: &RenderArgs) -> bool {
     let rules = if args.score {
-        args.scoring.rules
+        args.scoring.rules()
     } else {
         args.play_rules.unwrap_or_default()
     };

@@ -12,14 +12,24 @@ use super::EXIT_USAGE;
 /// Options of `tengen score`.
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
+    /// SGF records (or board files) to score; without files a board is read from stdin.
+    /// A record is scored at its end (or `--move N`) with its rules, komi, handicap and
+    /// captures, and its dead stones judged (`--dead auto`, the default for records).
+    pub files: Vec<std::path::PathBuf>,
+    /// Score a record after this many moves (passes count).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+    /// With --json, also give the judge's ownership of every point (+1 Black, -1 White).
+    #[arg(long)]
+    pub ownership: bool,
     #[command(flatten)]
-    scoring: ScoringArgs,
+    pub scoring: ScoringArgs,
     /// First remove the stones Benson's pass-alive analysis proves dead.
     #[arg(long)]
     pass_alive: bool,
     /// Print the breakdown per player and the owner of every point as JSON.
     #[arg(long, conflicts_with = "text")]
-    json: bool,
+    pub json: bool,
     /// Print a picture of the count before the result: stones `X`/`O`, points counted for
     /// Black `x` and for White `o` (dead stones show as the territory they count as), with
     /// coordinates like every tengen board picture.
@@ -27,22 +37,24 @@ pub struct ScoreArgs {
     text: bool,
     /// Board format on stdin: auto, json, text or digits.
     #[arg(long, default_value = "auto", value_parser = parse_format)]
-    input: InputFormat,
+    pub input: InputFormat,
 }
 
 /// The counting options shared by `tengen score` and `tengen render --score`.
 #[derive(Args, Debug, Clone)]
 pub struct ScoringArgs {
-    /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...).
-    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
-    pub rules: Rules,
-    /// Komi, a whole or half number (default: the rule set's).
+    /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...); default chinese,
+    /// or a record's own rules.
+    #[arg(long = "rules", value_parser = parse_rules)]
+    pub rules_given: Option<Rules>,
+    /// Komi, a whole or half number (default: the rule set's, or a record's).
     #[arg(long, value_parser = parse_komi, allow_negative_numbers = true)]
-    komi: Option<Komi>,
-    /// Dead stones: points `x,y` (column, row from 0 at the top) or GTP vertices (`D4`),
-    /// separated by spaces or semicolons; each marks its whole chain. May be repeated.
-    #[arg(long, value_name = "POINTS")]
-    dead: Vec<String>,
+    pub komi: Option<Komi>,
+    /// Dead stones: `auto` (judge them), `none`, or points `x,y` (column, row from 0 at the
+    /// top) or GTP vertices (`D4`), separated by spaces or semicolons; each marks its whole
+    /// chain. May be repeated. Default: `auto` for records, `none` for boards.
+    #[arg(long, value_name = "auto|none|POINTS")]
+    pub dead: Vec<String>,
     /// Stones captured during the game by Black and by White: `B,W`.
     #[arg(long, value_name = "B,W", value_parser = parse_captures, default_value = "0,0")]
     captures: [u32; 2],
@@ -52,9 +64,15 @@ pub struct ScoringArgs {
 }
 
 impl ScoringArgs {
+    /// The rule set given, else Chinese.
+    pub fn rules(&self) -> Rules {
+        self.rules_given
+            .unwrap_or_else(|| Rules::from_name("chinese").expect("a preset"))
+    }
+
     /// The score options for a board of `size`; the error names a bad dead-stone point.
     pub fn options(&self, size: Size) -> Result<ScoreOptions, String> {
-        let mut rules = self.rules;
+        let mut rules = self.rules();
         if let Some(k) = self.komi {
             rules.komi = k;
         }
@@ -62,7 +80,10 @@ impl ScoringArgs {
         opts.captures = self.captures;
         opts.handicap = self.handicap;
         for list in &self.dead {
-            for tok in list.split([' ', ';', '\t']).filter(|t| !t.is_empty()) {
+            for tok in list
+                .split([' ', ';', '\t'])
+                .filter(|t| !t.is_empty() && *t != "none")
+            {
                 opts.dead.push(parse_point(tok, size)?);
             }
         }
@@ -135,6 +156,9 @@ pub fn parse_point_as(what: &str, tok: &str, size: Size) -> Result<Point, String
 
 /// Run the command; returns the exit status.
 pub fn run(args: &ScoreArgs) -> i32 {
+    if !args.files.is_empty() || args.scoring.dead.iter().any(|d| d.trim() == "auto") {
+        return super::judge::score_command(args);
+    }
     let fail = |msg: String| {
         eprintln!("tengen score: {msg}");
         EXIT_USAGE

@@ -18,20 +18,39 @@
 //!    liberties with (its *group*). The confidence is the size of that mean.
 //! 4. **Seki**, on the board without the dead stones: an empty point next to both colours where
 //!    a stone of either colour would capture nothing and be left in atari (or without
-//!    liberties) is a *shared liberty in seki*; the chains next to it are in seki (alive) and
-//!    the playouts' verdict on them is overruled.
-//! 5. **Counting**: stones removed as dead become the capturer's territory (and prisoners under
-//!    territory rules). An empty region bordered by one colour is that colour's territory; in a
-//!    region bordered by both (an open boundary), a point next to both colours is dame, and the
-//!    rest splits into parts bordered by one colour, counted for that colour when the playouts
-//!    agree. Under rules with a seki tax, regions next to stones in seki are not counted. The
-//!    count itself is [`crate::score`]'s.
+//!    liberties) is a *shared liberty in seki*; the chains next to it are in seki (alive, and
+//!    marked [`Status::Seki`]).
+//! 5. **Counting** as the rules do. Stones removed as dead become the capturer's territory
+//!    (and prisoners under territory rules). An empty region bordered by one colour is that
+//!    colour's territory; in a region bordered by both (an open boundary) a point next to
+//!    both colours is dame, and the rest splits into parts bordered by one colour, counted for
+//!    that colour when the playouts agree. The end of the game is then played as players
+//!    (and the program that counts Fox's games) play it before counting: a dead chain in atari
+//!    next to a capturer's chain in atari is captured by a move on its last liberty; a chain
+//!    with two liberties, a dame and an own territory point, is protected on the territory
+//!    point; and the dame whose filling gains points (a territory point next to it, a chain
+//!    it would put in atari) are filled alternately from the player to move, best first.
+//!    Under territory counting a point a player had to fill is not territory; a chain left in
+//!    atari must connect at its last liberty, which is no territory either. Under rules with
+//!    a seki tax, regions next to stones in seki are not counted. The count itself is
+//!    [`crate::score`]'s.
 //!
 //! # Confidence and where it can be wrong
-//! Steps 1 and 4 (and the dame of step 5) are exact. Step 2 is an estimate whose noise
-//! shrinks with the number of playouts; it is deterministic for a given [`Options::seed`].
-//! Playouts misjudge capturing races that need exact reading, groups whose life depends on a
-//! ko, and groups left in atari at an open boundary of an unfinished game.
+//! Step 1 is certain; steps 4 and 5 are exact given the statuses. Step 2 is an estimate whose
+//! noise shrinks with the number of playouts (the figures below hardly move from 64 to 256);
+//! it is deterministic for a given [`Options::seed`]. The playouts misjudge capturing races
+//! that need exact reading, groups whose life depends on a ko, and big unsettled groups of
+//! unfinished games: there the ownership is near 0 and the decision a coin toss
+//! ([`ChainJudgement::confidence`] near 0 says so). A seki without eyes between chains of at
+//! most four stones can be read as a capture, because the playouts' filling moves against
+//! big eyes may fill its shared liberty. The end-of-game play of step 5 is a one-move
+//! lookahead: sequences of two fills are not seen.
+//!
+//! Measured (2026-12-01, on the 2-core shared build machine under heavy load; `tengen bench
+//! judge`): on the 288 fox-pro records with a counted result, the winner right in 95.1% and
+//! the margin exactly right in 80.9%, mean absolute error 2.00 points; OGS's score-estimator
+//! set 44 of 54 exactly right; OGS's autoscore set 24 of 31 with every stone's status right
+//! (18 with every point's owner).
 use serde::Serialize;
 
 use crate::benson::pass_alive;
