@@ -286,6 +286,19 @@ impl Replayer {
     /// [`GameReplay`]). Same policy and same [`Replay`] as [`Replayer::replay`], which is
     /// faster when only the summary and the final board are needed.
     ///
+    /// ```
+    /// use tengen::sgf::{ReplayOptions, Replayer};
+    /// use tengen::{Color, Move, Point};
+    /// let rec = b"(;SZ[5]PB[Ann]PW[Bob];B[ba];W[aa];B[ab];W[dd])";
+    /// let g = Replayer::new().replay_game(rec, &ReplayOptions::default()).unwrap();
+    /// assert_eq!(g.black.as_deref(), Some("Ann"));
+    /// assert_eq!(g.moves[2].mv, Move::Play(Point::new(0, 1)));
+    /// assert_eq!(g.game.captures(Color::Black), 1);
+    /// // the position after move 2, taken back from the end: White's stone still there
+    /// let at2 = g.game_at(2).unwrap();
+    /// assert_eq!(at2.board().get(Point::new(0, 0)), Some(Color::White));
+    /// ```
+    ///
     /// # Errors
     /// As [`Replayer::replay`].
     pub fn replay_game(
