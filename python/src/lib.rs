@@ -1220,10 +1220,10 @@ fn from_sgf(letters: &str, width: usize, height: Option<usize>) -> PyResult<Opti
 /// Decode a text value of a game without `CA`, whatever it was written in. The library reads
 /// valid UTF-8 as UTF-8 and the rest as latin-1; records from Chinese servers without `CA` are
 /// either GB18030 or UTF-8 in which a GB round trip replaced some bytes with `?` (Fox), so:
-/// valid UTF-8 as UTF-8; text that is mostly well-formed UTF-8 sequences as UTF-8 with each
-/// damaged character replaced by U+FFFD; text GB18030 reads without error as GB18030; the rest
-/// as the library does (latin-1).
-fn decode_guess(raw: &[u8], simple: bool) -> String {
+/// valid UTF-8 as UTF-8; in a file that is mostly well-formed UTF-8 sequences (`utf8_file`),
+/// UTF-8 with each damaged character replaced by U+FFFD; text GB18030 reads without error as
+/// GB18030; the rest as the library does (latin-1).
+fn decode_guess(raw: &[u8], simple: bool, utf8_file: bool) -> String {
     let lib = |r: &[u8]| {
         if simple {
             tsgf::decode_simple_text(r, tsgf::TextEncoding::Guess)
@@ -1240,8 +1240,7 @@ fn decode_guess(raw: &[u8], simple: bool) -> String {
         .chars()
         .map(|c| c as u32 as u8)
         .collect();
-    let (good, bad) = utf8_sequences(&bytes);
-    let repaired = if good > 0 && good >= 2 * bad {
+    let repaired = if utf8_file {
         damaged_utf8(&bytes)
     } else {
         let (s, _, had_errors) = encoding_rs::GB18030.decode(&bytes);
@@ -1350,6 +1349,12 @@ fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData
         None => Size::square(19).expect("19 is a valid size"),
     };
     let has_ca = rnode.value("CA").is_some();
+    // the whole file decides between damaged UTF-8 and GB18030: a broken character costs two
+    // or three bytes outside well-formed sequences, GB18030 text forms few well-formed ones
+    let utf8_file = !has_ca && {
+        let (good, bad) = utf8_sequences(&bytes);
+        good > 0 && 2 * good >= bad
+    };
     let enc = coll.encoding(root);
     let dec = |id: &str, v: &[u8]| -> String {
         let simple = is_simple_text(id);
@@ -1360,7 +1365,7 @@ fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData
                 tsgf::decode_text(v, enc)
             }
         } else {
-            decode_guess(v, simple)
+            decode_guess(v, simple, utf8_file)
         }
     };
     let mut props = Vec::new();
