@@ -621,7 +621,12 @@ impl PyBoard {
     #[staticmethod]
     #[pyo3(signature = (rows, rules=None))]
     fn from_rows(rows: Vec<String>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
-        let joined = rows.join("\n") + "\n";
+        // digit rows are the move task's board without its size line: give it one, so that a
+        // first row such as "02" is not read as the size
+        let digits = !rows.is_empty()
+            && rows.iter().all(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()));
+        let mut joined = if digits { format!("{}\n", rows.len()) } else { String::new() };
+        joined += &(rows.join("\n") + "\n");
         Ok(PyBoard {
             board: read_rows(&joined)?,
             rules: rules_arg(rules, "chinese")?,
