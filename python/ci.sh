@@ -12,7 +12,8 @@ trap 'rm -rf "$venv"' EXIT
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "$here" sgfmill pytest hypothesis numpy mypy
+# the tests import the installed package, never the source folder (hence not from $here)
+cd "$venv"
+"$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" "$@"
 cd "$here"
-# the tests import the installed package, never the source folder
-"$venv/bin/python" -m pytest -q -p no:cacheprovider tests "$@"
 "$venv/bin/python" -m mypy --strict --cache-dir "$venv/mypy-cache" tengen/__init__.py tengen/sgf.py examples tests

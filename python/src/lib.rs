@@ -624,8 +624,14 @@ impl PyBoard {
         // digit rows are the move task's board without its size line: give it one, so that a
         // first row such as "02" is not read as the size
         let digits = !rows.is_empty()
-            && rows.iter().all(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()));
-        let mut joined = if digits { format!("{}\n", rows.len()) } else { String::new() };
+            && rows
+                .iter()
+                .all(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()));
+        let mut joined = if digits {
+            format!("{}\n", rows.len())
+        } else {
+            String::new()
+        };
         joined += &(rows.join("\n") + "\n");
         Ok(PyBoard {
             board: read_rows(&joined)?,
@@ -1968,19 +1974,16 @@ fn winner_of(re: Option<&str>) -> Option<tengen::Color> {
     }
 }
 
-/// One file's training rows.
-struct Rows {
-    inputs: Vec<f32>,
-    policy: Vec<i64>,
-    value: Vec<f32>,
+/// One file ready for its training rows: read, parsed and checked by the library's replay.
+struct Prepared {
+    rec: RecordData,
+    rules: Rules,
+    first: tengen::Color,
+    winner: Option<tengen::Color>,
+    positions: usize,
 }
 
-fn training_rows(
-    path: &str,
-    size: usize,
-    symmetries: bool,
-    rules: Option<Rules>,
-) -> Result<Rows, String> {
+fn prepare(path: &str, size: usize, rules: Option<Rules>) -> Result<Prepared, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: unreadable: cannot read: {e}"))?;
     let rec = parse_record(path.to_string(), bytes, false)?;
     if rec.size != Size::square(size).expect("checked size") {
@@ -1996,19 +1999,32 @@ fn training_rows(
     if let Some(e) = rep.error {
         return Err(illegal_at_message(path, &e));
     }
-    let winner = winner_of(rep.result.as_deref());
-    let syms: &[usize] = if symmetries {
-        &[0, 1, 2, 3, 4, 5, 6, 7]
-    } else {
-        &[0]
-    };
+    let positions = rec
+        .events
+        .iter()
+        .filter(|e| matches!(e, Ev::Play(..)))
+        .count();
+    Ok(Prepared {
+        winner: winner_of(rep.result.as_deref()),
+        first: first_to_move(&rep),
+        rules: rep.rules,
+        rec,
+        positions,
+    })
+}
+
+/// Write the rows of one prepared file into its slices of the output arrays.
+fn fill(
+    prep: &Prepared,
+    size: usize,
+    syms: &[usize],
+    inputs: &mut [f32],
+    policy: &mut [i64],
+    value: &mut [f32],
+) -> Result<(), String> {
     let per = PLANES * size * size;
-    let mut rows = Rows {
-        inputs: Vec::new(),
-        policy: Vec::new(),
-        value: Vec::new(),
-    };
-    let (_, stop) = play_events(&rec, rep.rules, first_to_move(&rep), |game, color, mv| {
+    let mut k = 0;
+    let (_, stop) = play_events(&prep.rec, prep.rules, prep.first, |game, color, mv| {
         let tmp;
         let mut g = game;
         if g.to_move() != color {
@@ -2018,30 +2034,35 @@ fn training_rows(
             g = &tmp;
         }
         for &s in syms {
-            let start = rows.inputs.len();
-            rows.inputs.resize(start + per, 0.0);
-            write_features(g, s, &mut rows.inputs[start..]);
-            rows.policy.push(match mv {
+            write_features(g, s, &mut inputs[k * per..(k + 1) * per]);
+            policy[k] = match mv {
                 Move::Play(p) => {
                     let (x, y) = sym(s, p.x as usize, p.y as usize, size, size);
                     (y * size + x) as i64
                 }
                 Move::Pass => (size * size) as i64,
-            });
-            rows.value.push(match winner {
+            };
+            value[k] = match prep.winner {
                 Some(wc) if wc == color => 1.0,
                 Some(_) => -1.0,
                 None => 0.0,
-            });
+            };
+            k += 1;
         }
     });
-    if let Some(s) = stop {
-        return Err(format!("{path}: move {} is illegal: {}", s.number, s.err));
+    match stop {
+        Some(s) => Err(format!(
+            "{}: internal error in tengen: move {} ({}) was legal in replay but not in the game",
+            prep.rec.name, s.number, s.err
+        )),
+        None => Ok(()),
     }
-    Ok(rows)
 }
 
 /// Training arrays from SGF files (parallel, GIL released); see `tengen.training_data`.
+///
+/// Two passes: the files are read and checked first, so that the output arrays are allocated
+/// once at their final size and each file's rows are written in place, in parallel.
 #[pyfunction]
 #[pyo3(signature = (paths, size=19, symmetries=false, threads=None, rules=None, skip_errors=false))]
 #[allow(clippy::type_complexity)]
@@ -2065,15 +2086,18 @@ fn training_data<'py>(
         _ => None,
     };
     let pool = pool(threads)?;
-    let results: Vec<Result<Rows, String>> = py.detach(|| {
+    let syms: &[usize] = if symmetries {
+        &[0, 1, 2, 3, 4, 5, 6, 7]
+    } else {
+        &[0]
+    };
+    let per = PLANES * size * size;
+    let prepared: Vec<Result<Prepared, String>> = py.detach(|| {
         pool.install(|| {
             paths
                 .par_iter()
                 .map(|p| {
-                    catch_unwind(AssertUnwindSafe(|| {
-                        training_rows(p, size, symmetries, rules)
-                    }))
-                    .unwrap_or_else(|e| {
+                    catch_unwind(AssertUnwindSafe(|| prepare(p, size, rules))).unwrap_or_else(|e| {
                         Err(format!(
                             "{p}: internal error in tengen: {}",
                             panic_message(&e)
@@ -2084,23 +2108,44 @@ fn training_data<'py>(
         })
     });
     let mut errors = Vec::new();
-    let mut total = 0;
-    for r in &results {
+    let mut ok = Vec::new();
+    for r in prepared {
         match r {
-            Ok(rows) => total += rows.value.len(),
-            Err(e) if skip_errors => errors.push(e.clone()),
-            Err(e) => return Err(SgfError::new_err(e.clone())),
+            Ok(p) => ok.push(p),
+            Err(e) if skip_errors => errors.push(e),
+            Err(e) => return Err(SgfError::new_err(e)),
         }
     }
-    let per = PLANES * size * size;
-    let mut inputs = Vec::with_capacity(total * per);
-    let mut policy = Vec::with_capacity(total);
-    let mut value = Vec::with_capacity(total);
-    for rows in results.into_iter().flatten() {
-        inputs.extend_from_slice(&rows.inputs);
-        policy.extend_from_slice(&rows.policy);
-        value.extend_from_slice(&rows.value);
-    }
+    let total: usize = ok.iter().map(|p| p.positions * syms.len()).sum();
+    let mut inputs = vec![0f32; total * per];
+    let mut policy = vec![0i64; total];
+    let mut value = vec![0f32; total];
+    let filled: Result<(), String> = py.detach(|| {
+        let mut jobs = Vec::with_capacity(ok.len());
+        let (mut i, mut pl, mut v) = (&mut inputs[..], &mut policy[..], &mut value[..]);
+        for p in &ok {
+            let n = p.positions * syms.len();
+            let (a, rest_i) = std::mem::take(&mut i).split_at_mut(n * per);
+            let (b, rest_p) = std::mem::take(&mut pl).split_at_mut(n);
+            let (c, rest_v) = std::mem::take(&mut v).split_at_mut(n);
+            jobs.push((p, a, b, c));
+            (i, pl, v) = (rest_i, rest_p, rest_v);
+        }
+        pool.install(|| {
+            jobs.into_par_iter().try_for_each(|(p, a, b, c)| {
+                catch_unwind(AssertUnwindSafe(|| fill(p, size, syms, a, b, c))).unwrap_or_else(
+                    |e| {
+                        Err(format!(
+                            "{}: internal error in tengen: {}",
+                            p.rec.name,
+                            panic_message(&e)
+                        ))
+                    },
+                )
+            })
+        })
+    });
+    filled.map_err(PyRuntimeError::new_err)?;
     let inputs = Array4::from_shape_vec((total, PLANES, size, size), inputs)
         .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     Ok((
