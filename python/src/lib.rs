@@ -521,6 +521,7 @@ impl PyBoard {
     }
 
     /// Set or clear points without rules (setup): `edits` is a list of ((x, y), colour or None).
+    #[allow(clippy::type_complexity)]
     fn edit(&mut self, edits: Vec<((i64, i64), Option<Bound<'_, PyAny>>)>) -> PyResult<()> {
         let size = self.board.size();
         let mut out = Vec::with_capacity(edits.len());
@@ -1732,9 +1733,48 @@ pub struct ReplayResult {
     /// Problems recovered from.
     #[pyo3(get)]
     warnings: Vec<String>,
-    board: Option<tengen::Board>,
+    /// The final position, compact: size, a digit per point (row-major), the simple-ko state
+    /// (a Board is tens of kilobytes with its liberty sets; copying one per file would cost
+    /// as much as the replay).
+    board: Option<Compact>,
     rules: Option<Rules>,
     to_move: Option<tengen::Color>,
+}
+
+/// A position as its stones and simple-ko state.
+struct Compact {
+    size: Size,
+    cells: Vec<u8>,
+    ko: Option<(Point, tengen::Color)>,
+}
+
+impl Compact {
+    fn of(b: &tengen::Board) -> Compact {
+        Compact {
+            size: b.size(),
+            cells: b
+                .size()
+                .points()
+                .map(|p| b.get(p).map_or(0, |c| c.digit()))
+                .collect(),
+            ko: b.ko(),
+        }
+    }
+
+    fn board(&self) -> tengen::Board {
+        let mut b = tengen::Board::new(self.size);
+        b.edit(
+            self.size
+                .points()
+                .zip(&self.cells)
+                .filter(|(_, &d)| d != 0)
+                .map(|(p, &d)| (p, tengen::Color::from_digit(d))),
+        );
+        if let Some((p, c)) = self.ko {
+            b.set_ko(p, c);
+        }
+        b
+    }
 }
 
 #[pymethods]
@@ -1743,7 +1783,7 @@ impl ReplayResult {
     #[getter]
     fn board(&self) -> Option<PyBoard> {
         Some(PyBoard {
-            board: self.board.clone()?,
+            board: self.board.as_ref()?.board(),
             rules: self.rules?,
         })
     }
@@ -1770,7 +1810,30 @@ impl ReplayResult {
     }
 }
 
-fn replay_one(r: &mut Replayer, path: &str, opts: &ReplayOptions, boards: bool) -> ReplayResult {
+/// Read a file into `buf`, refusing one larger than the library's SGF limit before reading.
+fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
+    use std::io::Read;
+    let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let len = f.metadata().map_err(|e| format!("cannot read: {e}"))?.len();
+    if len > tsgf::MAX_FILE_BYTES {
+        return Err(format!(
+            "{len} bytes is more than the {} an SGF file may have",
+            tsgf::MAX_FILE_BYTES
+        ));
+    }
+    buf.clear();
+    f.read_to_end(buf)
+        .map(|_| ())
+        .map_err(|e| format!("cannot read: {e}"))
+}
+
+fn replay_one(
+    r: &mut Replayer,
+    buf: &mut Vec<u8>,
+    path: &str,
+    opts: &ReplayOptions,
+    boards: bool,
+) -> ReplayResult {
     let mut out = ReplayResult {
         path: path.to_string(),
         ok: false,
@@ -1784,14 +1847,13 @@ fn replay_one(r: &mut Replayer, path: &str, opts: &ReplayOptions, boards: bool) 
         rules: None,
         to_move: None,
     };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            out.error = Some(format!("{path}: unreadable: cannot read: {e}"));
-            return out;
-        }
-    };
-    match catch_unwind(AssertUnwindSafe(|| r.replay(&bytes, opts))) {
+    buf.clear();
+    if let Err(e) = read_file(path, buf) {
+        out.error = Some(format!("{path}: unreadable: {e}"));
+        return out;
+    }
+    let bytes = &buf[..];
+    match catch_unwind(AssertUnwindSafe(|| r.replay(bytes, opts))) {
         Err(p) => {
             *r = Replayer::new();
             out.error = Some(format!(
@@ -1809,7 +1871,7 @@ fn replay_one(r: &mut Replayer, path: &str, opts: &ReplayOptions, boards: bool) 
             out.reason = rep.error.map(|e| e.reason.name());
             out.warnings = rep.warnings.iter().map(|w| w.to_string()).collect();
             if boards {
-                out.board = Some(r.board().clone());
+                out.board = Some(Compact::of(r.board()));
             }
             out.rules = Some(rep.rules);
             out.to_move = Some(rep.to_move);
@@ -1851,7 +1913,10 @@ fn replay_many(
         pool.install(|| {
             paths
                 .par_iter()
-                .map_init(Replayer::new, |r, p| replay_one(r, p, &opts, boards))
+                .map_init(
+                    || (Replayer::new(), Vec::new()),
+                    |(r, buf), p| replay_one(r, buf, p, &opts, boards),
+                )
                 .collect()
         })
     }))
@@ -1984,7 +2049,8 @@ struct Prepared {
 }
 
 fn prepare(path: &str, size: usize, rules: Option<Rules>) -> Result<Prepared, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: unreadable: cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    read_file(path, &mut bytes).map_err(|e| format!("{path}: unreadable: {e}"))?;
     let rec = parse_record(path.to_string(), bytes, false)?;
     if rec.size != Size::square(size).expect("checked size") {
         return Err(format!(
