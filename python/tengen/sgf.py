@@ -3,10 +3,10 @@
 >>> import tengen
 >>> rec = tengen.sgf.load(b"(;GM[1]SZ[9]PB[Ke Jie]RE[B+R];B[ee];W[ce])")
 >>> rec.get("PB"), rec.size, rec.moves[0]
-('Ke Jie', (9, 9), (<Color.BLACK: 1>, (4, 4)))
+('Ke Jie', (9, 9), (Color.BLACK, (4, 4)))
 >>> game = rec.replay()
 >>> game.to_move
-<Color.BLACK: 1>
+Color.BLACK
 """
 
 from __future__ import annotations

@@ -58,3 +58,12 @@ def test_mypy_on_examples_and_tests() -> None:
         cwd=pkg, capture_output=True, text=True, timeout=600,
     )
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_sgf_module_doctest() -> None:
+    import doctest
+
+    import tengen.sgf
+
+    failed, tried = doctest.testmod(tengen.sgf)
+    assert tried > 0 and failed == 0
