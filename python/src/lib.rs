@@ -1326,8 +1326,9 @@ struct RecordData {
     warnings: Vec<String>,
 }
 
+/// The CLI's message for a record that cannot be read (`tengen replay` prints the same).
 fn sgf_err(name: &str, msg: impl std::fmt::Display) -> String {
-    format!("{name}: {msg}")
+    format!("{name}: unreadable: {msg}")
 }
 
 /// SimpleText properties (line breaks become spaces); the other text values keep them.
@@ -1517,8 +1518,9 @@ fn replay_opts(rules: Option<Rules>, komi: Option<Komi>) -> ReplayOptions {
     }
 }
 
+/// The CLI's message for an illegal move in a record (`tengen replay` prints the same).
 fn illegal_at_message(name: &str, e: &tsgf::IllegalAt) -> String {
-    format!("{name}: {e}")
+    format!("{name}: illegal: {e}")
 }
 
 /// A game record read from SGF: decoded root properties, main line, setup.

@@ -120,7 +120,7 @@ def test_replay_illegal_move_names_the_move() -> None:
     with pytest.raises(IllegalMoveError) as e:
         rec.replay()
     assert e.value.reason == "occupied"
-    assert str(e.value) == "<bytes>: move 4 (white ba) is illegal: occupied"
+    assert str(e.value) == "<bytes>: illegal: move 4 (white ba) is illegal: occupied"
     r = list(tengen.sgf.replay_many([]))
     assert r == []
 
@@ -132,7 +132,7 @@ def test_unreadable(tmp_path: Path) -> None:
         tengen.sgf.load(b"(;GM[2];B[aa])")
     with pytest.raises(SgfError, match="SZ\\[99\\]"):
         tengen.sgf.load(b"(;SZ[99];B[aa])")
-    with pytest.raises(SgfError):
+    with pytest.raises(SgfError, match="^<bytes>: unreadable: line 1, column 16: no game tree"):
         tengen.sgf.load(b"this is not sgf")
     bad = tmp_path / "bad.sgf"
     bad.write_bytes(b"(;SZ[5];B[aa];W[aa])")
@@ -140,7 +140,8 @@ def test_unreadable(tmp_path: Path) -> None:
     good.write_bytes(b"(;SZ[5];B[aa];W[bb])")
     res = list(tengen.sgf.replay_many([bad, tmp_path / "missing.sgf", good], chunk=2))
     assert [r.ok for r in res] == [False, False, True]
-    assert res[0].error == f"{bad}: move 2 (white aa) is illegal: occupied" and res[0].reason == "occupied"
+    # the messages of `tengen replay`
+    assert res[0].error == f"{bad}: illegal: move 2 (white aa) is illegal: occupied" and res[0].reason == "occupied"
     assert res[1].error is not None and "unreadable: cannot read" in res[1].error
     assert res[1].board is None
     assert res[2].moves == 2 and res[2].error is None and res[2].to_move == BLACK
