@@ -62,6 +62,7 @@ pub mod formats;
 pub mod game;
 #[cfg(feature = "engine")]
 pub mod gtp;
+pub mod judge;
 #[cfg(feature = "engine")]
 pub mod mcts;
 pub mod playout;

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 mod args;
 mod bench;
 mod gtp;
+mod judge;
 mod move_cmd;
 mod render;
 mod replay;
