@@ -1170,6 +1170,154 @@ fn score(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Judge
+
+/// The judgement of a finished game's position: dead stones, seki, ownership and the score.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct Judgement {
+    inner: tengen::judge::Judgement,
+    width: usize,
+    height: usize,
+}
+
+fn status_name(s: tengen::judge::Status) -> &'static str {
+    match s {
+        tengen::judge::Status::Alive => "alive",
+        tengen::judge::Status::Dead => "dead",
+        tengen::judge::Status::Seki => "seki",
+    }
+}
+
+#[pymethods]
+impl Judgement {
+    /// The dead stones, sorted by (y, x).
+    #[getter]
+    fn dead(&self) -> Vec<Pt> {
+        self.inner.dead.iter().copied().map(pt).collect()
+    }
+
+    /// The stones in seki and the shared liberties in seki, sorted by (y, x).
+    #[getter]
+    fn seki(&self) -> Vec<Pt> {
+        self.inner.seki.iter().copied().map(pt).collect()
+    }
+
+    /// Every chain: (colour, stones, "alive"/"dead"/"seki", certain, confidence 0..1).
+    #[getter]
+    fn chains(&self) -> Vec<(Color, Vec<Pt>, &'static str, bool, f32)> {
+        self.inner
+            .chains
+            .iter()
+            .map(|c| {
+                (
+                    c.color.into(),
+                    c.stones.iter().copied().map(pt).collect(),
+                    status_name(c.status),
+                    c.certain,
+                    c.confidence,
+                )
+            })
+            .collect()
+    }
+
+    /// The playouts' mean owner of each point, float32 (height, width): +1 Black to -1 White.
+    #[getter]
+    fn ownership<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        Array2::from_shape_vec((self.height, self.width), self.inner.ownership.clone())
+            .map(|a| a.into_pyarray(py))
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// The count with the dead stones removed.
+    #[getter]
+    fn score(&self) -> Score {
+        Score {
+            inner: self.inner.score.clone(),
+        }
+    }
+
+    /// The result of the count: `B+3.5`, `W+12` or `0`.
+    #[getter]
+    fn result(&self) -> String {
+        self.inner.result().to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Judgement({:?}, dead={})",
+            self.inner.result().to_string(),
+            self.inner.dead.len()
+        )
+    }
+}
+
+/// Judge the dead stones of a finished position (a Board or a Game) and count it: see
+/// `tengen.judge`.
+#[pyfunction]
+#[pyo3(signature = (position, rules=None, komi=None, to_move=None, playouts=128, seed=1, captures=None, handicap=0))]
+#[allow(clippy::too_many_arguments)]
+fn judge(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    komi: Option<f64>,
+    to_move: Option<&Bound<'_, PyAny>>,
+    playouts: u32,
+    seed: u64,
+    captures: Option<(u32, u32)>,
+    handicap: u32,
+) -> PyResult<Judgement> {
+    let mut opts = tengen::judge::Options {
+        playouts,
+        seed,
+        handicap,
+        ..tengen::judge::Options::default()
+    };
+    let (board, mut r, mut next) = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
+        opts.captures = [
+            g.game.captures(tengen::Color::Black),
+            g.game.captures(tengen::Color::White),
+        ];
+        (g.game.board().clone(), *g.game.rules(), g.game.to_move())
+    } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
+        (b.board.clone(), b.rules, tengen::Color::Black)
+    } else {
+        return Err(PyTypeError::new_err(
+            "judge() needs a tengen.Board or a tengen.Game",
+        ));
+    };
+    if let Some(x) = rules.filter(|x| !x.is_none()) {
+        r = rules_arg(Some(x), "chinese")?;
+    }
+    if let Some(k) = komi {
+        r.komi = komi_arg(k)?;
+    }
+    if let Some(c) = opt_color_arg(to_move)? {
+        next = c;
+    }
+    if let Some((b, w)) = captures {
+        opts.captures = [b, w];
+    }
+    let (width, height) = (board.width(), board.height());
+    let res = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            tengen::judge::judge(&board, &r, next, &opts)
+        }))
+    });
+    match res {
+        Ok(inner) => Ok(Judgement {
+            inner,
+            width,
+            height,
+        }),
+        Err(p) => Err(PyRuntimeError::new_err(format!(
+            "internal error in tengen: {}",
+            panic_message(&p)
+        ))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Coordinates
 
 /// The GTP vertex of (x, y) on a board with `height` rows: (3, 15) on 19 rows is "D4".
@@ -2255,11 +2403,13 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Score>()?;
     m.add_class::<Record>()?;
     m.add_class::<ReplayResult>()?;
+    m.add_class::<Judgement>()?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("SgfError", py.get_type::<SgfError>())?;
     m.add("PLANES", PLANES)?;
     m.add_function(wrap_pyfunction!(territory, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
+    m.add_function(wrap_pyfunction!(judge, m)?)?;
     m.add_function(wrap_pyfunction!(to_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(from_gtp, m)?)?;
     m.add_function(wrap_pyfunction!(to_sgf, m)?)?;

@@ -17,6 +17,7 @@ Main names
 - :class:`Game` -- a board with history, captures, superko and undo.
 - :class:`Rules` -- the presets by name (``Rules("japanese")``) and their fields.
 - :func:`territory`, :func:`score` -- the territory task and exact scoring.
+- :func:`judge` -- the dead stones, seki and score of a finished game's position.
 - :mod:`tengen.sgf` -- :func:`tengen.sgf.load` and :func:`tengen.sgf.replay_many`.
 - :func:`features`, :func:`training_data` -- network input planes (layout in
   :data:`FEATURE_PLANES`).
@@ -42,6 +43,7 @@ from ._tengen import (
     Color,
     Game,
     IllegalMoveError,
+    Judgement,
     Record,
     ReplayResult,
     Rules,
@@ -51,6 +53,7 @@ from ._tengen import (
     features,
     from_gtp,
     from_sgf,
+    judge,
     score,
     territory,
     to_gtp,
@@ -68,6 +71,7 @@ __all__ = [
     "Color",
     "Game",
     "IllegalMoveError",
+    "Judgement",
     "Record",
     "ReplayResult",
     "Rules",
@@ -78,6 +82,7 @@ __all__ = [
     "features",
     "from_gtp",
     "from_sgf",
+    "judge",
     "score",
     "sgf",
     "territory",
@@ -158,8 +163,3 @@ def training_data(
         [os.fspath(p) for p in paths], size, symmetries, threads, rules, skip_errors
     )
     return TrainingData(inputs, policy, value, errors)
-
-
-# tengen.judge(...) (the dead-stone judgement of finished games) goes here once the library's
-# judge (src/judge/) is merged; until then the package offers score(..., dead=[...]) with
-# the dead stones given by the caller, and score(..., pass_alive=True).

@@ -319,6 +319,40 @@ def score(
 ) -> Score:
     """Count a Board (its rules) or a Game (its rules and captures)."""
 
+class Judgement:
+    """The judgement of a finished game's position."""
+
+    @property
+    def dead(self) -> list[Point]:
+        """The dead stones, sorted by (y, x)."""
+    @property
+    def seki(self) -> list[Point]:
+        """Stones in seki and shared liberties in seki, sorted by (y, x)."""
+    @property
+    def chains(self) -> list[tuple[Color, list[Point], str, bool, float]]:
+        """(colour, stones, "alive"/"dead"/"seki", certain, confidence) of every chain."""
+    @property
+    def ownership(self) -> npt.NDArray[np.float32]:
+        """float32 (height, width): the playouts' mean owner, +1 Black to -1 White."""
+    @property
+    def score(self) -> Score:
+        """The count with the dead stones removed."""
+    @property
+    def result(self) -> str:
+        """``B+3.5``, ``W+12`` or ``0``."""
+
+def judge(
+    position: Union[Board, Game],
+    rules: RulesLike = None,
+    komi: Optional[float] = None,
+    to_move: Optional[ColorLike] = None,
+    playouts: int = 128,
+    seed: int = 1,
+    captures: Optional[tuple[int, int]] = None,
+    handicap: int = 0,
+) -> Judgement:
+    """Judge the dead stones of a finished position (the library's judge) and count it."""
+
 def to_gtp(x: int, y: int, height: int = 19) -> str:
     """The GTP vertex of a point."""
 
