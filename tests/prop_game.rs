@@ -399,7 +399,10 @@ fn run_game(w: usize, h: usize, rules: Rules, ops: &[Op]) -> Result<(), TestCase
             }
             Move::Play(p) => {
                 let i = p.y as usize * w + p.x as usize;
-                let predicted = game.board().hash_after(p, color, rules.multi_stone_suicide);
+                let predicted = game
+                    .board()
+                    .hash_after(p, color, rules.multi_stone_suicide)
+                    .unwrap();
                 let ours = game.play_as(color, mv);
                 match model.outcome(i, color) {
                     Err(reason) => {
