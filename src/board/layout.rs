@@ -163,7 +163,12 @@ mod tests {
 
     #[test]
     fn every_neighbour_and_diagonal_is_in_bounds() {
-        for (w, h) in [(1, 1), (1, 5), (7, 2), (9, 9), (19, 19), (52, 52), (52, 1)] {
+        let sizes: &[(usize, usize)] = if cfg!(miri) {
+            &[(1, 1), (7, 2), (9, 9), (52, 1)]
+        } else {
+            &[(1, 1), (1, 5), (7, 2), (9, 9), (19, 19), (52, 52), (52, 1)]
+        };
+        for &(w, h) in sizes {
             let l = Layout::new(Size::new(w, h).unwrap());
             assert!(l.len() <= 64 * l.words());
             let mut n = 0;
