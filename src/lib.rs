@@ -54,6 +54,10 @@
 //! `encoding_rs`), `render` (SVG diagrams), `png` (PNG through `resvg`), `engine` (MCTS and
 //! GTP), `cli` (the `tengen` binary with `clap`, `rayon` and `indicatif`).
 #![deny(missing_docs)]
+// `unsafe` lives only in `board::cells` (unchecked array access) and `board::sets` (the AVX2
+// set kernels and their CPU dispatch), each allowed there by name.
+#![deny(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod benson;
 pub mod board;
