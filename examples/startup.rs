@@ -3,11 +3,12 @@
 //! ```sh
 //! cargo build --release && cargo run --release --example startup -- \
 //!     [--tengen target/release/tengen] [--problem examples/move/19x19.in] [--runs 1000] \
-//!     [--also PROGRAM]...
+//!     [--also 'PROGRAM ARGS']...
 //! ```
 //!
 //! Each round spawns `true` (found on `PATH`), then `tengen move` with the problem file on
-//! stdin, then each `--also` program (with the same stdin), in turn, so that a change in the
+//! stdin, then each `--also` command (a program and its arguments separated by spaces, with
+//! the same stdin), in turn, so that a change in the
 //! machine's load falls on all of them alike. Every spawn has stdout and stderr on /dev/null
 //! and is timed from spawn to exit (`std::process::Command`, posix_spawn on Linux). Prints the
 //! median, the 10th and 90th percentiles of each and the ratio of the medians to `true`.
@@ -27,7 +28,7 @@ struct Subject {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: startup [--tengen PATH] [--problem FILE] [--runs N] [--also PROGRAM]...\n\
+        "usage: startup [--tengen PATH] [--problem FILE] [--runs N] [--also 'PROGRAM ARGS']...\n\
          defaults: target/release/tengen, examples/move/19x19.in, 1000 runs"
     );
     ExitCode::from(2)
@@ -51,7 +52,7 @@ fn main() -> ExitCode {
         match a.as_str() {
             "--tengen" => tengen = value.into(),
             "--problem" => problem = value.into(),
-            "--also" => also.push(PathBuf::from(value)),
+            "--also" => also.push(value),
             "--runs" => match value.parse() {
                 Ok(n) if n > 0 => runs = n,
                 _ => {
@@ -102,11 +103,15 @@ fn main() -> ExitCode {
             micros: vec![],
         },
     ];
-    for p in also {
+    for line in also {
+        let mut words = line.split_whitespace().map(String::from);
+        let Some(program) = words.next() else {
+            return usage();
+        };
         subjects.push(Subject {
-            name: p.display().to_string(),
-            program: p,
-            args: vec![],
+            name: line.clone(),
+            program: program.into(),
+            args: words.collect(),
             micros: vec![],
         });
     }

@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 mod gtp;
-mod move_cmd;
+pub(crate) mod move_cmd;
 mod render;
 mod replay;
 mod score;
