@@ -2,7 +2,7 @@
 //! sequences of plays of either colour, passes and undos, under several rule sets.
 //!
 //! Each game runs in lockstep with the naive reference model of `tests/common/naive.rs` (a
-//! grid, flood fills, and the history as a list of grids), which shares no code with `Board` or
+//! grid, flood fills, every position reached kept whole), which shares no code with `Board` or
 //! `Game`. After every step:
 //! - the board equals the model's grid, stone by stone, and so do the simple-ko point, the
 //!   captures and the side to move;
@@ -467,8 +467,8 @@ fn hand_model(rows: &[&str], ko: KoRule, multi_stone_suicide: bool) -> Model {
         multi_stone_suicide,
         ..Rules::default()
     };
-    let mut m = Model::new(w, h, rules);
-    m.grid.cells = rows
+    let mut grid = Grid::new(w, h);
+    grid.cells = rows
         .concat()
         .bytes()
         .map(|ch| match ch {
@@ -477,8 +477,7 @@ fn hand_model(rows: &[&str], ko: KoRule, multi_stone_suicide: bool) -> Model {
             _ => 0,
         })
         .collect();
-    m.history = vec![(m.grid.clone(), Color::Black)];
-    m
+    Model::with_position(grid, rules)
 }
 
 #[test]

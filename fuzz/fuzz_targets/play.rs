@@ -1,6 +1,6 @@
 //! Random move sequences on random board sizes under every rule preset, in lockstep with the
-//! naive rules model of `tests/common/naive.rs` (flood fills on a plain grid, the history as a
-//! list of grids), which shares no code with `Board` or `Game`. After every move: the board's
+//! naive rules model of `tests/common/naive.rs` (flood fills on a plain grid, every position
+//! reached kept whole), which shares no code with `Board` or `Game`. After every move: the board's
 //! incremental state (chains, liberties, counts, hash) equals a recomputation; the position,
 //! captures, ko point and side to move equal the model's; a refused move is refused with the
 //! model's reason and changes nothing; an accepted one removes the stones the model removes.

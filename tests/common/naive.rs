@@ -6,11 +6,14 @@
 //! liberty, then judges its own chain (single-stone suicide is always illegal, multi-stone
 //! suicide only where the rules allow it, and then the chain is removed). The simple-ko point is
 //! the stone just captured when a single stone took a single stone and is left with one
-//! liberty. Superko keeps the whole history of positions (with the side to move then) and
-//! compares grids cell by cell.
+//! liberty. Superko keeps every position reached (with the side to move then) in a hash map of
+//! whole grids (std's hasher over the cells, nothing of the engine's Zobrist hashing), so a
+//! long fuzzed game stays fast, and compares grids cell by cell on a hash match.
 //!
 //! Used by `tests/prop_game.rs` and by the `play` fuzz target (`fuzz/fuzz_targets/play.rs`
 //! includes this file with `#[path]`), so it must not use anything else from `tests/common`.
+
+use std::collections::HashMap;
 
 use tengen::{Color, KoRule, Reason, Rules};
 
@@ -148,28 +151,56 @@ pub struct Model {
     pub ko: Option<(usize, Color)>,
     /// Stones captured by black and by white (multi-stone suicides count for the opponent).
     pub captures: [u32; 2],
-    /// Every position reached, with the side to move then (the current one last).
-    pub history: Vec<(Grid, Color)>,
+    /// How often each position has been reached with each side to move (the current one
+    /// included).
+    pub seen: HashMap<(Grid, Color), u32>,
 }
 
 impl Model {
     /// The empty board, black to move.
     pub fn new(w: usize, h: usize, rules: Rules) -> Model {
-        let grid = Grid::new(w, h);
-        Model {
-            history: vec![(grid.clone(), Color::Black)],
+        Model::with_position(Grid::new(w, h), rules)
+    }
+
+    /// A game starting from `grid`, black to move.
+    pub fn with_position(grid: Grid, rules: Rules) -> Model {
+        let mut m = Model {
             grid,
             rules,
             to_move: Color::Black,
             ko: None,
             captures: [0; 2],
+            seen: HashMap::new(),
+        };
+        m.remember();
+        m
+    }
+
+    fn remember(&mut self) {
+        *self
+            .seen
+            .entry((self.grid.clone(), self.to_move))
+            .or_insert(0) += 1;
+    }
+
+    fn forget(&mut self) {
+        let key = (self.grid.clone(), self.to_move);
+        let n = self
+            .seen
+            .get_mut(&key)
+            .expect("the current position was recorded");
+        *n -= 1;
+        if *n == 0 {
+            self.seen.remove(&key);
         }
     }
 
-    /// Give the turn to `color` (the current position is recorded with that side to move).
+    /// Give the turn to `color` (the current position is recorded with that side to move
+    /// instead).
     pub fn set_to_move(&mut self, color: Color) {
+        self.forget();
         self.to_move = color;
-        self.history.last_mut().expect("a current position").1 = color;
+        self.remember();
     }
 
     /// What `color` on cell `i` does judged on the position alone (occupied, simple ko,
@@ -224,12 +255,10 @@ impl Model {
     /// against the history.
     pub fn outcome(&self, i: usize, color: Color) -> Result<Outcome, Reason> {
         let o = self.board_outcome(i, color)?;
+        let seen = |c: Color| self.seen.contains_key(&(o.grid.clone(), c));
         let repeat = match self.rules.ko {
-            KoRule::Positional => self.history.iter().any(|(h, _)| *h == o.grid),
-            KoRule::Situational => self
-                .history
-                .iter()
-                .any(|(h, c)| *h == o.grid && *c == other(color)),
+            KoRule::Positional => seen(Color::Black) || seen(Color::White),
+            KoRule::Situational => seen(other(color)),
             KoRule::None | KoRule::Simple => false,
         };
         if repeat {
@@ -269,7 +298,7 @@ impl Model {
             self.captures[slot(other(color))] += o.suicided.len() as u32;
         }
         self.to_move = other(color);
-        self.history.push((self.grid.clone(), self.to_move));
+        self.remember();
         o
     }
 
@@ -277,6 +306,6 @@ impl Model {
     pub fn pass(&mut self, color: Color) {
         self.ko = None;
         self.to_move = other(color);
-        self.history.push((self.grid.clone(), self.to_move));
+        self.remember();
     }
 }
