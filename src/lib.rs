@@ -40,6 +40,7 @@
 //! ```
 //!
 //! Modules: [`board`] (the core: stones, chains, liberties, captures, simple ko, hash),
+//! [`analysis`] (KataGo's JSON analysis protocol answered by the rules engine),
 //! [`game`] (history, superko, passes, undo), [`rules`] (rule fields and presets),
 //! [`formats`] (the move task's digit rows, text and JSON boards), [`sgf`] (SGF game records:
 //! parsing, writing, replay), [`territory`] (who owns each empty region), [`score`] (area and
@@ -55,6 +56,7 @@
 //! GTP), `cli` (the `tengen` binary with `clap`, `rayon` and `indicatif`).
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod benson;
 pub mod board;
 mod color;

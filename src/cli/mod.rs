@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod analysis;
 mod bench;
 mod gtp;
 mod move_cmd;
@@ -39,6 +40,9 @@ enum Command {
     /// Draw a position (any board input, or an SGF record at --move N or its end) as an SVG
     /// or PNG diagram, with optional territory, score or pass-alive overlays.
     Render(render::RenderArgs),
+    /// Answer KataGo-style JSON analysis queries (one per line on stdin, one answer per
+    /// analysed turn on stdout): legal moves, captures, exact and judged score, ownership.
+    Analysis(analysis::AnalysisArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -84,5 +88,6 @@ pub fn run() -> i32 {
         Command::Gtp(args) => gtp::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Analysis(args) => analysis::run(&args),
     }
 }
