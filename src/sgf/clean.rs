@@ -110,7 +110,10 @@ pub struct Cleaned {
 impl Cleaned {
     /// All games as one SGF collection.
     pub fn collection(&self) -> Vec<u8> {
-        self.games.iter().flat_map(|g| g.sgf.iter().copied()).collect()
+        self.games
+            .iter()
+            .flat_map(|g| g.sgf.iter().copied())
+            .collect()
     }
 }
 
@@ -121,7 +124,9 @@ pub enum CleanError {
     #[error("{0}")]
     Parse(#[from] super::SgfError),
     /// The cleaned game would not replay like the original: nothing is written.
-    #[error("game {game}: the cleaned record does not replay like the original ({detail}); refused")]
+    #[error(
+        "game {game}: the cleaned record does not replay like the original ({detail}); refused"
+    )]
     Changed {
         /// The game's number in the file, from 1.
         game: usize,
@@ -132,12 +137,82 @@ pub enum CleanError {
 
 /// The canonical property order (see the module docs).
 const ORDER: [&str; 76] = [
-    "GM", "FF", "CA", "AP", "ST", "SZ", "GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW",
-    "WR", "WT", "RU", "KM", "HA", "TM", "OT", "RE", "ON", "GC", "AN", "CP", "SO", "US", "B",
-    "W", "KO", "MN", "AB", "AW", "AE", "PL", "BL", "WL", "OB", "OW", "N", "C", "DM", "GB",
-    "GW", "HO", "UC", "V", "BM", "DO", "IT", "TE", "AR", "CR", "DD", "LB", "LN", "MA", "SL",
-    "SQ", "TR", "VW", "TB", "TW", "FG", "PM", "MULTIGOGM", "EX", "BS", "WS", "LT", "ID", "OM",
-    "OP", "OV",
+    "GM",
+    "FF",
+    "CA",
+    "AP",
+    "ST",
+    "SZ",
+    "GN",
+    "EV",
+    "RO",
+    "DT",
+    "PC",
+    "PB",
+    "BR",
+    "BT",
+    "PW",
+    "WR",
+    "WT",
+    "RU",
+    "KM",
+    "HA",
+    "TM",
+    "OT",
+    "RE",
+    "ON",
+    "GC",
+    "AN",
+    "CP",
+    "SO",
+    "US",
+    "B",
+    "W",
+    "KO",
+    "MN",
+    "AB",
+    "AW",
+    "AE",
+    "PL",
+    "BL",
+    "WL",
+    "OB",
+    "OW",
+    "N",
+    "C",
+    "DM",
+    "GB",
+    "GW",
+    "HO",
+    "UC",
+    "V",
+    "BM",
+    "DO",
+    "IT",
+    "TE",
+    "AR",
+    "CR",
+    "DD",
+    "LB",
+    "LN",
+    "MA",
+    "SL",
+    "SQ",
+    "TR",
+    "VW",
+    "TB",
+    "TW",
+    "FG",
+    "PM",
+    "MULTIGOGM",
+    "EX",
+    "BS",
+    "WS",
+    "LT",
+    "ID",
+    "OM",
+    "OP",
+    "OV",
 ];
 
 /// Properties whose values are never text (moves and point lists are ASCII by syntax).
