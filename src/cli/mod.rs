@@ -9,6 +9,7 @@ mod move_cmd;
 mod render;
 mod replay;
 mod score;
+mod sgf_cmd;
 mod territory;
 
 /// tengen: an exact, fast Go rules engine.
@@ -43,6 +44,9 @@ enum Command {
     /// Answer KataGo-style JSON analysis queries (one per line on stdin, one answer per
     /// analysed turn on stdout): legal moves, captures, exact and judged score, ownership.
     Analysis(analysis::AnalysisArgs),
+    /// Rewrite SGF records as clean UTF-8 FF[4] (text decoded from CA or a detected
+    /// encoding, canonical property order), checking by replay that no move changed.
+    Sgf(sgf_cmd::SgfArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -89,5 +93,6 @@ pub fn run() -> i32 {
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Analysis(args) => analysis::run(&args),
+        Command::Sgf(args) => sgf_cmd::run(&args),
     }
 }
