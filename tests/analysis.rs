@@ -215,3 +215,45 @@ fn memory_stays_flat_on_a_long_stream() {
         eprintln!("NOTE: /proc/<pid>/status unreadable: memory not measured");
     }
 }
+
+/// A reader that goes away (`tengen analysis | head -1`) ends the process: no worker or reader
+/// stays blocked on a full queue.
+#[test]
+fn a_closed_output_ends_the_process() {
+    let mut child = Command::new(common::tengen_bin())
+        .args(["analysis", "--workers", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let q =
+            "{\"id\":\"q\",\"moves\":[],\"rules\":\"chinese\",\"boardXSize\":9,\"boardYSize\":9}\n";
+        for _ in 0..200_000 {
+            if stdin.write_all(q.as_bytes()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("{\"id\":\"q\""), "{first}");
+    drop(out);
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            // a broken pipe is a normal end
+            assert!(status.code().is_some(), "{status:?}");
+            break;
+        }
+        if start.elapsed().as_secs() > 60 {
+            let _ = child.kill();
+            panic!("tengen analysis still running 60 s after its output was closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    writer.join().unwrap();
+}

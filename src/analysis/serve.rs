@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TryRecvError};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
@@ -88,15 +88,18 @@ pub fn serve<R: BufRead, W: Write + Send>(
     };
     let (out_tx, out_rx) = sync_channel::<Vec<u8>>(workers * 4);
     let (job_tx, job_rx) = sync_channel::<Job>(workers * 2);
-    let job_rx = Mutex::new(job_rx);
+    // Every worker holds the receiver; when all have stopped (the writer is gone), it is
+    // dropped and the reader's next send fails instead of blocking.
+    let job_rx = Arc::new(Mutex::new(job_rx));
     let mut lines = 0u64;
     let result = std::thread::scope(|s| -> io::Result<()> {
         let writer = s.spawn(move || write_loop(output, out_rx));
         for _ in 0..workers {
             let out = out_tx.clone();
-            let (rx, sh) = (&job_rx, &shared);
-            s.spawn(move || work_loop(rx, out, sh));
+            let (rx, sh) = (Arc::clone(&job_rx), &shared);
+            s.spawn(move || work_loop(&rx, out, sh));
         }
+        drop(job_rx);
         let read = read_loop(
             &mut input,
             &out_tx,

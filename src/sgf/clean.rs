@@ -10,9 +10,11 @@
 //! 2. *mangled UTF-8* — UTF-8 in which some bytes were replaced by `?` on the way (as in the
 //!    Fox server's records: the bytes 0x81, 0x8D, 0x8F, 0x90 and 0x9D, undefined in
 //!    windows-1252, became `?`) — is recognised when most non-ASCII sequences are valid UTF-8
-//!    and the broken ones contain `?` (or when valid ones far outnumber broken ones). Each
-//!    damaged character becomes one U+FFFD and is counted as lost: the missing byte cannot be
-//!    told from the rest, so it is not invented;
+//!    and the broken ones contain `?` (or when valid ones far outnumber broken ones). A damaged
+//!    character is restored when exactly one of the five bytes the `?` may stand for gives a
+//!    character of a short list common in names and Go terms (a guess, counted as such);
+//!    otherwise it becomes one U+FFFD and is counted as lost: the missing byte cannot be told
+//!    from the rest, so it is not invented;
 //! 3. otherwise (with the `encodings` feature) GB18030, Big5, Shift_JIS and EUC-KR are tried,
 //!    and windows-1252 (for Western names): each decoding without error is scored by the
 //!    characters it yields (the script of its language, a short list of characters common in
@@ -57,6 +59,9 @@ pub enum Detected {
     /// No usable `CA`; UTF-8 damaged by `?` replacements: `lost` characters could not be
     /// recovered and were written as U+FFFD.
     MangledUtf8 {
+        /// Characters restored by a guess: of the five bytes that could have been replaced,
+        /// exactly one gives a character common in names and Go terms.
+        restored: usize,
         /// Characters written as U+FFFD.
         lost: usize,
     },
@@ -77,10 +82,10 @@ impl std::fmt::Display for Detected {
             Detected::Ascii => f.write_str("ASCII"),
             Detected::Declared(n) => write!(f, "{n} (from CA)"),
             Detected::Utf8 => f.write_str("UTF-8 (guessed: no CA, valid UTF-8)"),
-            Detected::MangledUtf8 { lost } => write!(
+            Detected::MangledUtf8 { restored, lost } => write!(
                 f,
-                "UTF-8 with bytes replaced by '?' (guessed: no CA; {lost} damaged \
-                 character(s) written as U+FFFD)"
+                "UTF-8 with bytes replaced by '?' (guessed: no CA; {restored} damaged \
+                 character(s) restored by guess, {lost} written as U+FFFD)"
             ),
             Detected::Guessed(n) => write!(f, "{n} (guessed: no CA, not UTF-8)"),
         }
@@ -244,7 +249,7 @@ pub fn clean(input: &[u8], opts: &CleanOptions) -> Result<Cleaned, CleanError> {
         let nodes = game_nodes(coll, root, opts.main_line_only);
         let (enc, mut detected) = choose_encoding(coll, root, &nodes, opts.encoding);
         let mut out = Collection::default();
-        let mut lost = 0usize;
+        let mut lost = Damage::default();
         let mut map: HashMap<NodeId, NodeId> = HashMap::with_capacity(nodes.len());
         for &id in &nodes {
             let node = coll.node(id);
@@ -287,8 +292,12 @@ pub fn clean(input: &[u8], opts: &CleanOptions) -> Result<Cleaned, CleanError> {
             props.sort_by_key(|p| order_key(&p.id));
             out.node_mut(new).props = props;
         }
-        if let Detected::MangledUtf8 { lost: l } = &mut detected {
-            *l = lost;
+        if let Detected::MangledUtf8 {
+            restored: r,
+            lost: l,
+        } = &mut detected
+        {
+            (*r, *l) = (lost.restored, lost.lost);
         }
         let sgf = write(&out);
         let changed = |detail: String| CleanError::Changed {
@@ -392,7 +401,13 @@ fn choose_encoding(
                 if std::str::from_utf8(&bytes).is_ok() {
                     (Enc::Utf8, Detected::Declared("UTF-8"))
                 } else {
-                    (Enc::Mangled, Detected::MangledUtf8 { lost: 0 })
+                    (
+                        Enc::Mangled,
+                        Detected::MangledUtf8 {
+                            restored: 0,
+                            lost: 0,
+                        },
+                    )
                 }
             }
             #[cfg(feature = "encodings")]
@@ -408,7 +423,13 @@ fn choose_encoding(
     }
     let (valid, broken, with_question) = utf8_damage(&bytes);
     if valid > 0 && (with_question == broken || valid >= 4 * broken) {
-        return (Enc::Mangled, Detected::MangledUtf8 { lost: 0 });
+        return (
+            Enc::Mangled,
+            Detected::MangledUtf8 {
+                restored: 0,
+                lost: 0,
+            },
+        );
     }
     guess_legacy(&bytes)
 }
@@ -455,7 +476,6 @@ enum Lang {
 }
 
 /// Characters common in simplified-Chinese player names and Go terms.
-#[cfg(feature = "encodings")]
 const COMMON_HANS: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖\
     田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷\
     侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常柯古时芈檀辜连申一二三四五六七八九十段棋围黑白胜\
@@ -463,19 +483,16 @@ const COMMON_HANS: &str = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何�
     小大金山";
 
 /// Characters common in traditional-Chinese player names and Go terms.
-#[cfg(feature = "encodings")]
 const COMMON_HANT: &str = "王李張劉陳楊黃趙吳周徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾蕭\
     田董袁潘于蔣蔡余杜葉程蘇魏呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋方白鄒孟熊秦邱江尹薛段雷\
     侯龍史陶黎賀顧毛郝龔邵萬錢嚴武戴莫孔向湯柯洪賴莊簡詹施顏翁一二三四五六七八九十段棋圍黑白勝\
     負局賽杯屆第中國日本韓手業職冠軍名人天元王座決輪子目和對戰級強新明華文偉平東海小大金山";
 
 /// Characters common in Japanese player names and Go terms (kanji; kana score on their own).
-#[cfg(feature = "encodings")]
 const COMMON_JA: &str = "田中山本井藤川村木佐高橋小林松渡辺伊加吉口斎石段碁棋聖名人因坊王座\
     天元黒白勝負局戦杯第日韓手十一二三四五六七八九目半持先番野原島谷崎森池上下大太郎子美";
 
 /// Hangul syllables common in Korean names and Go terms.
-#[cfg(feature = "encodings")]
 const COMMON_KO: &str = "김이박최정강조윤장임한오서신권황안송류전홍고문양손배백허유남심노하곽\
     성차주우구민진나지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은\
     편용예경봉사부가복태목형피두감음빈동온호범좌팽승간상갈단견당화창바둑흑대회준영수재혁훈";
@@ -592,8 +609,51 @@ fn damaged_len(s: &[u8]) -> Result<usize, (usize, bool)> {
     Err((n, q))
 }
 
-/// Decode mangled UTF-8: every damaged character becomes one U+FFFD.
-fn decode_mangled(bytes: &[u8], lost: &mut usize) -> String {
+/// Characters of mangled UTF-8 restored by guess and lost.
+#[derive(Clone, Copy, Debug, Default)]
+struct Damage {
+    restored: usize,
+    lost: usize,
+}
+
+/// The bytes undefined in windows-1252, which a round trip through it turns into `?`.
+const REPLACED: [u8; 5] = [0x81, 0x8D, 0x8F, 0x90, 0x9D];
+
+/// A damaged character (lead byte, then continuation bytes and `?`s): the one character
+/// common in names and Go terms among those the `?`s could have been, if exactly one.
+fn restore(seq: &[u8]) -> Option<char> {
+    let holes: Vec<usize> = (0..seq.len()).filter(|&i| seq[i] == b'?').collect();
+    if holes.is_empty() || holes.len() > 2 {
+        return None;
+    }
+    let mut found = None;
+    let mut buf = seq.to_vec();
+    for k in 0..REPLACED.len().pow(holes.len() as u32) {
+        let mut k = k;
+        for &h in &holes {
+            buf[h] = REPLACED[k % REPLACED.len()];
+            k /= REPLACED.len();
+        }
+        let Ok(s) = std::str::from_utf8(&buf) else {
+            continue;
+        };
+        let c = s.chars().next()?;
+        if [COMMON_HANS, COMMON_HANT, COMMON_JA, COMMON_KO]
+            .iter()
+            .any(|l| l.contains(c))
+        {
+            if found.is_some_and(|f| f != c) {
+                return None;
+            }
+            found = Some(c);
+        }
+    }
+    found
+}
+
+/// Decode mangled UTF-8: every damaged character is restored when [`restore`] can tell it,
+/// else becomes one U+FFFD.
+fn decode_mangled(bytes: &[u8], lost: &mut Damage) -> String {
     let mut out = String::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
@@ -605,7 +665,7 @@ fn decode_mangled(bytes: &[u8], lost: &mut usize) -> String {
                     i += 1;
                 }
                 out.push('\u{FFFD}');
-                *lost += 1;
+                lost.lost += 1;
                 continue;
             }
             out.push(b as char);
@@ -617,9 +677,17 @@ fn decode_mangled(bytes: &[u8], lost: &mut usize) -> String {
                 out.push_str(std::str::from_utf8(&bytes[i..i + n]).unwrap_or("\u{FFFD}"));
                 i += n;
             }
-            Err((n, _)) => {
-                out.push('\u{FFFD}');
-                *lost += 1;
+            Err((n, q)) => {
+                match q.then(|| restore(&bytes[i..i + n])).flatten() {
+                    Some(c) => {
+                        out.push(c);
+                        lost.restored += 1;
+                    }
+                    None => {
+                        out.push('\u{FFFD}');
+                        lost.lost += 1;
+                    }
+                }
                 i += n;
             }
         }
@@ -627,7 +695,7 @@ fn decode_mangled(bytes: &[u8], lost: &mut usize) -> String {
     out
 }
 
-fn decode_with(bytes: &[u8], enc: Enc, lost: &mut usize) -> String {
+fn decode_with(bytes: &[u8], enc: Enc, lost: &mut Damage) -> String {
     match enc {
         Enc::Utf8 | Enc::Mangled => decode_mangled(bytes, lost),
         Enc::Latin1 => bytes.iter().map(|&b| b as char).collect(),
@@ -635,7 +703,7 @@ fn decode_with(bytes: &[u8], enc: Enc, lost: &mut usize) -> String {
         Enc::Legacy(e) => {
             let (s, had_errors) = e.decode_without_bom_handling(bytes);
             if had_errors {
-                *lost += s.chars().filter(|&c| c == '\u{FFFD}').count();
+                lost.lost += s.chars().filter(|&c| c == '\u{FFFD}').count();
             }
             s.into_owned()
         }
@@ -653,7 +721,7 @@ fn escape(text: &str, colon: bool, out: &mut Vec<u8>) {
     }
 }
 
-fn transcode_value(id: &str, raw: &[u8], enc: Enc, lost: &mut usize) -> Vec<u8> {
+fn transcode_value(id: &str, raw: &[u8], enc: Enc, lost: &mut Damage) -> Vec<u8> {
     if raw.is_ascii() || NOT_TEXT.contains(&id) {
         return raw.to_vec();
     }
@@ -692,20 +760,25 @@ mod tests {
     #[test]
     fn mangled_utf8_loses_one_character_per_damaged_one() {
         // 李 is e6 9d 8e; with 0x9d replaced by '?'
-        let mut lost = 0;
-        let s = decode_mangled(b"\xe6?\x8e\xe7\xbb\xb4 ok", &mut lost);
-        assert_eq!(s, "\u{FFFD}维 ok");
-        assert_eq!(lost, 1);
-        let mut lost = 0;
+        let mut d = Damage::default();
+        // of the five candidates only 李 is common in names
+        let s = decode_mangled(b"\xe6?\x8e\xe7\xbb\xb4 ok", &mut d);
+        assert_eq!(s, "李维 ok");
+        assert_eq!((d.restored, d.lost), (1, 0));
+        // no candidate of e4 ? 80 is common: lost
+        let mut d = Damage::default();
+        assert_eq!(decode_mangled(b"\xe4?\x80x", &mut d), "\u{FFFD}x");
+        assert_eq!((d.restored, d.lost), (0, 1));
         // a replaced lead byte
-        assert_eq!(decode_mangled(b"a?\xa7b", &mut lost), "a\u{FFFD}b");
-        assert_eq!(lost, 1);
+        let mut d = Damage::default();
+        assert_eq!(decode_mangled(b"a?\xa7b", &mut d), "a\u{FFFD}b");
+        assert_eq!(d.lost, 1);
         assert_eq!(utf8_damage(b"\xe6?\x8e\xe7\xbb\xb4"), (1, 1, 1));
     }
 
     #[test]
     fn escapes_survive() {
-        let mut lost = 0;
+        let mut lost = Damage::default();
         let v = transcode_value("C", b"caf\xc3\xa9 \\] x\\\\", Enc::Utf8, &mut lost);
         assert_eq!(v, "café \\] x\\\\".as_bytes());
         let v = transcode_value("AP", b"G\xc3\xb6:1.0", Enc::Utf8, &mut lost);
