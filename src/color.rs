@@ -48,11 +48,45 @@ impl Color {
         self as u8
     }
 
-    /// Lower-case English name: `"black"` or `"white"`.
+    /// Lower-case English name: `"black"` or `"white"` (GTP, JSON, messages, legends).
     pub const fn name(self) -> &'static str {
         match self {
             Color::Black => "black",
             Color::White => "white",
+        }
+    }
+
+    /// Upper-case initial: `'B'` or `'W'` (SGF properties, results such as `B+3.5`).
+    pub const fn letter(self) -> char {
+        match self {
+            Color::Black => 'B',
+            Color::White => 'W',
+        }
+    }
+
+    /// The colour of an initial, `B` or `W` in any case (the inverse of [`Color::letter`]).
+    pub const fn from_letter(c: char) -> Option<Color> {
+        match c.to_ascii_uppercase() {
+            'B' => Some(Color::Black),
+            'W' => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The colour a name gives, in any case: `b`, `black`, `1` for Black; `w`, `white`, `2`
+    /// for White (the names GTP, SGF, the CLI and the move task's digits use). The one parser
+    /// of colour names; [`FromStr`] is the same.
+    ///
+    /// # Errors
+    /// [`ParseColorError`] naming the text.
+    pub fn from_name(s: &str) -> Result<Color, ParseColorError> {
+        let is = |a: &str| s.eq_ignore_ascii_case(a);
+        if is("b") || is("black") || s == "1" {
+            Ok(Color::Black)
+        } else if is("w") || is("white") || s == "2" {
+            Ok(Color::White)
+        } else {
+            Err(ParseColorError(s.to_string()))
         }
     }
 }
@@ -63,7 +97,7 @@ impl fmt::Display for Color {
     }
 }
 
-/// Error for a colour name that is none of `b`, `black`, `w`, `white` (any case).
+/// Error for a colour name that is none of `b`, `black`, `w`, `white` (any case), `1`, `2`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("unknown colour {0:?}: expected black, white, b or w")]
 pub struct ParseColorError(pub String);
@@ -71,11 +105,7 @@ pub struct ParseColorError(pub String);
 impl FromStr for Color {
     type Err = ParseColorError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "b" | "black" | "1" => Ok(Color::Black),
-            "w" | "white" | "2" => Ok(Color::White),
-            _ => Err(ParseColorError(s.to_string())),
-        }
+        Color::from_name(s)
     }
 }
 
@@ -98,5 +128,23 @@ mod tests {
         assert_eq!("B".parse::<Color>().unwrap(), Color::Black);
         assert_eq!("white".parse::<Color>().unwrap(), Color::White);
         assert!("red".parse::<Color>().is_err());
+        for c in Color::ALL {
+            assert_eq!(Color::from_name(c.name()), Ok(c));
+            assert_eq!(Color::from_name(&c.letter().to_string()), Ok(c));
+            assert_eq!(Color::from_letter(c.letter()), Some(c));
+            assert_eq!(Color::from_name(&c.digit().to_string()), Ok(c));
+            assert_eq!(Color::from_name(&c.name().to_uppercase()), Ok(c));
+        }
+        assert_eq!(Color::from_letter('w'), Some(Color::White));
+        assert_eq!(Color::from_letter('1'), None);
+        assert_eq!(Color::Black.letter(), 'B');
+        assert_eq!(Color::White.letter(), 'W');
+        for bad in ["", "bl", "blackk", "3", "x", " b"] {
+            assert!(Color::from_name(bad).is_err(), "{bad:?}");
+        }
+        assert_eq!(
+            Color::from_name("red").unwrap_err().to_string(),
+            r#"unknown colour "red": expected black, white, b or w"#
+        );
     }
 }

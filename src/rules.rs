@@ -32,6 +32,16 @@ pub enum Scoring {
     Territory,
 }
 
+impl Scoring {
+    /// `"area"` or `"territory"`, as the score JSON and legends write it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scoring::Area => "area",
+            Scoring::Territory => "territory",
+        }
+    }
+}
+
 /// Points a player does not receive for surrounded empty points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -69,6 +79,70 @@ impl HandicapBonus {
     }
 }
 
+/// A number of points kept in half points, so that 7.5 and -0.5 are exact and no score is
+/// ever floating point: komi, totals, margins, legends. The one home of half-point text:
+/// written `7.5`, `-0.5`, `12` (a whole number has no `.0`), read from the same (and `7.0`,
+/// `+3`, `.5`).
+///
+/// ```
+/// use tengen::rules::HalfPoints;
+/// assert_eq!(HalfPoints(15).to_string(), "7.5");
+/// assert_eq!(HalfPoints(-1).to_string(), "-0.5");
+/// assert_eq!("12".parse::<HalfPoints>().unwrap(), HalfPoints(24));
+/// assert!("7.25".parse::<HalfPoints>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct HalfPoints(pub i64);
+
+/// Text that is not a whole or half number.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid number {0:?}: expected a whole or half number such as 7.5, 6 or -0.5")]
+pub struct HalfPointsError(pub String);
+
+impl HalfPoints {
+    /// The number as a float, for display and interchange only.
+    pub fn as_f64(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl FromStr for HalfPoints {
+    type Err = HalfPointsError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || HalfPointsError(s.to_string());
+        let v: f64 = s.trim().parse().map_err(|_| err())?;
+        let h = v * 2.0;
+        // beyond 2^53 a float no longer tells whole numbers apart
+        if !h.is_finite() || h.fract() != 0.0 || h.abs() > (1u64 << 53) as f64 {
+            return Err(err());
+        }
+        Ok(HalfPoints(h as i64))
+    }
+}
+
+impl fmt::Display for HalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let a = self.0.unsigned_abs();
+        if a % 2 == 0 {
+            write!(f, "{sign}{}", a / 2)
+        } else {
+            write!(f, "{sign}{}.5", a / 2)
+        }
+    }
+}
+
+impl Serialize for HalfPoints {
+    /// A JSON integer when the number is whole, else a float (`7`, `7.5`).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0 % 2 == 0 {
+            s.serialize_i64(self.0 / 2)
+        } else {
+            s.serialize_f64(self.as_f64())
+        }
+    }
+}
+
 /// Komi in half points, so that 7.5 is exact and scores are never floating point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Komi(i32);
@@ -89,39 +163,35 @@ impl Komi {
         self.0
     }
 
+    /// The komi as a [`HalfPoints`] number.
+    pub const fn points(self) -> HalfPoints {
+        HalfPoints(self.0 as i64)
+    }
+
     /// The komi as a float, for display and interchange only.
     pub fn as_f64(self) -> f64 {
-        self.0 as f64 / 2.0
+        self.points().as_f64()
     }
 }
 
 impl FromStr for Komi {
     type Err = KomiError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let t = s.trim();
-        let err = || KomiError(s.to_string());
-        let v: f64 = t.parse().map_err(|_| err())?;
-        let h = v * 2.0;
-        if !h.is_finite() || h.fract() != 0.0 || h.abs() > 2000.0 {
-            return Err(err());
+        match s.parse::<HalfPoints>() {
+            Ok(HalfPoints(h)) if h.abs() <= 2000 => Ok(Komi(h as i32)),
+            _ => Err(KomiError(s.to_string())),
         }
-        Ok(Komi(h as i32))
     }
 }
 
 impl fmt::Display for Komi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let a = self.0.unsigned_abs();
-        if a % 2 == 0 {
-            write!(f, "{sign}{}", a / 2)
-        } else {
-            write!(f, "{sign}{}.5", a / 2)
-        }
+        self.points().fmt(f)
     }
 }
 
 impl Serialize for Komi {
+    /// Always a float (`7.5`, `0.0`), as rule-set JSON (KataGo's too) writes komi.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_f64(self.as_f64())
     }
@@ -412,5 +482,35 @@ mod tests {
         assert!("7.25".parse::<Komi>().is_err());
         assert!("x".parse::<Komi>().is_err());
         assert!("1e9".parse::<Komi>().is_err());
+        assert!("1000.5".parse::<Komi>().is_err());
+        assert_eq!("-1000".parse::<Komi>().unwrap().half_points(), -2000);
+    }
+
+    #[test]
+    fn half_points_text_and_json() {
+        for (h, t) in [
+            (0, "0"),
+            (1, "0.5"),
+            (-1, "-0.5"),
+            (15, "7.5"),
+            (-24, "-12"),
+        ] {
+            assert_eq!(HalfPoints(h).to_string(), t);
+            assert_eq!(t.parse::<HalfPoints>().unwrap(), HalfPoints(h));
+            let j = serde_json::to_string(&HalfPoints(h)).unwrap();
+            assert_eq!(j.parse::<HalfPoints>().unwrap(), HalfPoints(h), "{j}");
+        }
+        assert_eq!(serde_json::to_string(&HalfPoints(14)).unwrap(), "7");
+        assert_eq!(serde_json::to_string(&HalfPoints(-3)).unwrap(), "-1.5");
+        assert_eq!(" +3 ".parse::<HalfPoints>().unwrap(), HalfPoints(6));
+        assert_eq!("7.0".parse::<HalfPoints>().unwrap(), HalfPoints(14));
+        for bad in ["", "x", "7.25", "inf", "NaN", "1e300", "B+3"] {
+            assert!(bad.parse::<HalfPoints>().is_err(), "{bad:?}");
+        }
+        assert!("7.25"
+            .parse::<HalfPoints>()
+            .unwrap_err()
+            .to_string()
+            .contains("\"7.25\""));
     }
 }

@@ -64,6 +64,7 @@ use serde::{Serialize, Serializer};
 
 use crate::benson::pass_alive;
 use crate::board::EMPTY;
+use crate::rules::HalfPoints;
 use crate::territory::TerritoryMap;
 use crate::{Board, Color, Game, KoRule, Point, Rules, Scoring, Size, Tax};
 
@@ -149,12 +150,7 @@ pub struct PlayerScore {
 }
 
 fn half_points<S: Serializer, T: Copy + Into<i64>>(v: &T, s: S) -> Result<S::Ok, S::Error> {
-    let h: i64 = (*v).into();
-    if h % 2 == 0 {
-        s.serialize_i64(h / 2)
-    } else {
-        s.serialize_f64(h as f64 / 2.0)
-    }
+    HalfPoints((*v).into()).serialize(s)
 }
 
 /// The outcome: who wins by how much, or a draw.
@@ -202,14 +198,36 @@ impl fmt::Display for GameResult {
         match *self {
             GameResult::Draw => f.write_str("0"),
             GameResult::Win { winner, margin } => {
-                let w = if winner == Color::Black { 'B' } else { 'W' };
-                if margin % 2 == 0 {
-                    write!(f, "{w}+{}", margin / 2)
-                } else {
-                    write!(f, "{w}+{}.5", margin / 2)
-                }
+                write!(f, "{}+{}", winner.letter(), HalfPoints(margin.into()))
             }
         }
+    }
+}
+
+/// Text that is not a counted result `B+3.5`, `W+12` or `0`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid result {0:?}: expected B+N, W+N with N a positive whole or half number, or 0")]
+pub struct ParseResultError(pub String);
+
+impl std::str::FromStr for GameResult {
+    type Err = ParseResultError;
+    /// The inverse of `Display`: `B+3.5`, `w+12`, `0` (also `Draw`, `Jigo`, SGF's `DRAW`).
+    /// Results without a count (`B+R`, `W+T`) are errors.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseResultError(s.to_string());
+        let t = s.trim();
+        if t == "0" || ["draw", "jigo"].iter().any(|d| t.eq_ignore_ascii_case(d)) {
+            return Ok(GameResult::Draw);
+        }
+        let (who, margin) = t.split_once('+').ok_or_else(err)?;
+        let mut letters = who.chars();
+        let winner = match (letters.next().and_then(Color::from_letter), letters.next()) {
+            (Some(c), None) if !margin.starts_with(['+', '-']) => c,
+            _ => return Err(err()),
+        };
+        let HalfPoints(h) = margin.parse().map_err(|_| err())?;
+        let margin = u32::try_from(h).ok().filter(|&m| m > 0).ok_or_else(err)?;
+        Ok(GameResult::Win { winner, margin })
     }
 }
 
@@ -277,13 +295,7 @@ impl Serialize for Score {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut st = s.serialize_struct("Score", 6)?;
         st.serialize_field("result", &self.result.to_string())?;
-        st.serialize_field(
-            "scoring",
-            match self.rules.scoring {
-                Scoring::Area => "area",
-                Scoring::Territory => "territory",
-            },
-        )?;
+        st.serialize_field("scoring", self.rules.scoring.name())?;
         st.serialize_field("black", &self.black)?;
         st.serialize_field("white", &self.white)?;
         st.serialize_field("owners", &self.owner_rows())?;
@@ -531,6 +543,24 @@ mod tests {
         assert_eq!(GameResult::from_difference(-24).to_string(), "W+12");
         assert_eq!(GameResult::from_difference(0).to_string(), "0");
         assert_eq!(GameResult::from_difference(-5).black_minus_white(), -5);
+    }
+
+    #[test]
+    fn result_parse() {
+        for d in [7, -1, -24, 0, 1, 5407] {
+            let r = GameResult::from_difference(d);
+            assert_eq!(r.to_string().parse::<GameResult>(), Ok(r));
+        }
+        assert_eq!(
+            "w+0.5".parse::<GameResult>(),
+            Ok(GameResult::from_difference(-1))
+        );
+        assert_eq!("Draw".parse::<GameResult>(), Ok(GameResult::Draw));
+        for bad in [
+            "", "B+", "B+R", "W+T", "B+0", "B+-3", "B++3", "B+3.25", "X+3", "black+3", "3",
+        ] {
+            assert!(bad.parse::<GameResult>().is_err(), "{bad:?}");
+        }
     }
 
     #[test]

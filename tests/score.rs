@@ -289,3 +289,40 @@ fn fixtures() {
     }
     assert!(n >= 5, "only {n} fixtures");
 }
+
+/// The one half-point vocabulary: the printed result reads back as the totals' difference,
+/// and every total and komi in the JSON is the number the text shows.
+#[test]
+fn results_and_totals_share_the_half_point_text() {
+    use tengen::rules::HalfPoints;
+    use tengen::score::GameResult;
+    for (args, input) in [
+        (&["--komi", "-3"][..], WALLS),
+        (&["--komi", "0"][..], WALLS),
+        (&["--rules", "japanese", "--captures", "2,1"][..], WALLS),
+        (
+            &["--rules", "aga", "--handicap", "3", "--komi", "0.5"][..],
+            WALLS,
+        ),
+        (&["--rules", "stone-scoring"][..], DEAD),
+    ] {
+        let (text, err, code) = run(args, input);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let (json, _, _) = run(&[args, &["--json"]].concat(), input);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let result: GameResult = text.trim().parse().unwrap();
+        assert_eq!(v["result"], text.trim(), "{args:?}");
+        let half = |x: &serde_json::Value| -> i64 {
+            let t: HalfPoints = x.to_string().parse().unwrap();
+            assert_eq!(
+                t.to_string(),
+                x.to_string(),
+                "{x} prints as a half-point number"
+            );
+            t.0
+        };
+        let (b, w) = (half(&v["black"]["total"]), half(&v["white"]["total"]));
+        assert_eq!(result.black_minus_white(), b - w, "{args:?}");
+        half(&v["white"]["komi"]);
+    }
+}

@@ -9,9 +9,11 @@ use tengen::analysis::{serve, ServeOptions, MAX_LINE};
 /// Options of `tengen analysis`.
 #[derive(Args, Debug)]
 pub struct AnalysisArgs {
-    /// Worker threads answering queries (default: the number of cores).
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-    workers: Option<u16>,
+    /// Worker threads answering queries, 1 to 1024 (default: all cores). `--workers` is
+    /// the same flag.
+    #[arg(long = "threads", visible_alias = "workers", value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=super::args::MAX_THREADS as i64))]
+    threads: Option<u32>,
     /// Longest query line in bytes; a longer one is answered with an error and skipped.
     #[arg(long, default_value_t = MAX_LINE)]
     max_line: usize,
@@ -19,9 +21,9 @@ pub struct AnalysisArgs {
 
 /// Serve until the end of input. Returns the exit status.
 pub fn run(args: &AnalysisArgs) -> i32 {
-    let workers = args.workers.map_or_else(
+    let workers = args.threads.map_or_else(
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        usize::from,
+        |n| n as usize,
     );
     let opts = ServeOptions {
         workers,

@@ -11,6 +11,7 @@ use tengen::sgf::{ReplayOptions, Replayer};
 use tengen::territory::TerritoryMap;
 use tengen::{Board, Color, Komi, Size};
 
+use super::args::ThreadsArg;
 use super::EXIT_USAGE;
 
 /// Options of `tengen bench`.
@@ -67,9 +68,9 @@ struct PlayoutArgs {
     /// Number of playouts.
     #[arg(long, default_value_t = 100_000)]
     count: u64,
-    /// Threads (each runs count/threads playouts with its own seed).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    // --threads: each thread runs count/threads playouts with its own seed
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Random seed (thread i uses seed + i).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -89,9 +90,6 @@ struct PlayoutReport {
     mean_moves: f64,
     black_wins: f64,
 }
-
-/// Most threads `bench playouts` starts (the same bound as `replay --threads`).
-const MAX_THREADS: usize = 1024;
 
 /// Run the benchmark; returns the exit status.
 pub fn run(args: &BenchArgs) -> i32 {
@@ -281,26 +279,19 @@ fn playouts(a: &PlayoutArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    if a.threads == 0 || a.count == 0 {
-        eprintln!("tengen bench playouts: --threads and --count must be at least 1");
+    if a.count == 0 {
+        eprintln!("tengen bench playouts: --count must be at least 1");
         return EXIT_USAGE;
     }
-    if a.threads > MAX_THREADS {
-        eprintln!(
-            "tengen bench playouts: --threads {} is more than the limit of {MAX_THREADS}",
-            a.threads
-        );
-        return EXIT_USAGE;
-    }
+    let threads = a.threads.count();
     let board = Board::new(size);
     let komi = Komi::from_half_points(15);
     let t0 = Instant::now();
     let mut total = PlayoutStats::default();
     std::thread::scope(|s| {
-        let handles: Vec<_> = (0..a.threads)
+        let handles: Vec<_> = (0..threads)
             .map(|i| {
-                let n =
-                    a.count / a.threads as u64 + u64::from((i as u64) < a.count % a.threads as u64);
+                let n = a.count / threads as u64 + u64::from((i as u64) < a.count % threads as u64);
                 let board = &board;
                 s.spawn(move || run_empty(board, n, komi, a.seed.wrapping_add(i as u64)))
             })
@@ -315,10 +306,10 @@ fn playouts(a: &PlayoutArgs) -> i32 {
     let r = PlayoutReport {
         size: a.size,
         playouts: total.playouts,
-        threads: a.threads,
+        threads,
         seconds: secs,
         pps: total.playouts as f64 / secs,
-        ns_per_move: secs * 1e9 * a.threads as f64 / total.moves as f64,
+        ns_per_move: secs * 1e9 * threads as f64 / total.moves as f64,
         mean_moves: total.mean_moves(),
         black_wins: total.black_win_rate(),
     };

@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 mod analysis;
+mod args;
 mod bench;
 mod gtp;
 mod move_cmd;
@@ -26,7 +27,7 @@ enum Command {
     /// Prints `1` and the new board, or `0`.
     Move(move_cmd::MoveArgs),
     /// Territory of a board read from stdin (JSON string array, text rows or digit rows):
-    /// all regions by owner, or the region of one point with --at X Y.
+    /// all regions by owner, or the region of one point with --at POINT.
     Territory(territory::TerritoryArgs),
     /// Score a final position read from stdin: area or territory rules, komi, dead stones,
     /// captures, seki and group tax; prints B+3.5, W+0.5 or 0 (or --json).
@@ -94,5 +95,16 @@ pub fn run() -> i32 {
         Command::Render(args) => render::run(&args),
         Command::Analysis(args) => analysis::run(&args),
         Command::Sgf(args) => sgf_cmd::run(&args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_subcommand_declares_its_flags_once() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 use tengen::formats::digits::{write_board, ProblemReader};
 use tengen::render::{Coords, Panel, Picture, RenderError};
+use tengen::vertex::Vertex;
 use tengen::{Board, Color, Point, Reason, Rules};
 
 use super::EXIT_USAGE;
@@ -18,7 +19,7 @@ pub struct MoveArgs {
     explain: bool,
     /// Rule set for suicide (ko has no history in a single position). Default: the task's
     /// rules (suicide illegal).
-    #[arg(long, default_value = "task", value_parser = parse_rules)]
+    #[arg(long, default_value = "task")]
     rules: Rules,
     /// Also draw each answer (`.svg` or `.png`): the board before and after the move with the
     /// captured stones marked, or the illegal move and its reason. Problem 2 onwards go to
@@ -54,25 +55,14 @@ fn draw(
 ) -> Result<(), RenderError> {
     let mut first = Panel::new(before);
     first.title = Some("before".to_string());
-    let vertex = format!(
-        "{}{}",
-        tengen::vertex::column_name(p.x as usize),
-        before.height() - p.y as usize
-    );
+    let vertex = Vertex::of(p, before.height());
     let what = format!("{} at column {}, row {} ({vertex})", color.name(), p.x, p.y);
     let picture = match result {
         Ok(captured) => {
             let mut second = Panel::new(after);
             second.title = Some("after".to_string());
             second.last = Some(p);
-            second.captured = before
-                .size()
-                .points()
-                .filter_map(|q| match (before.get(q), after.get(q)) {
-                    (Some(c), None) => Some((q, c)),
-                    _ => None,
-                })
-                .collect();
+            second.captured = super::render::captured_between(before, after);
             Picture {
                 panels: vec![first, second],
                 coords: Coords::Gtp,
@@ -90,10 +80,6 @@ fn draw(
         }
     };
     picture.write_file(path)
-}
-
-fn parse_rules(s: &str) -> Result<Rules, String> {
-    Rules::from_name(s).map_err(|e| e.to_string())
 }
 
 /// Answer every problem on stdin in order. Returns the exit status: 0, or 2 at the first bad

@@ -10,16 +10,19 @@ use clap::Args;
 use tengen::benson::pass_alive;
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::render::{Coords, Panel, Picture};
+use tengen::rules::HalfPoints;
 use tengen::score::score;
-use tengen::sgf::{ReplayOptions, Replayer};
-use tengen::territory::{Owner, TerritoryMap};
-use tengen::{Board, Color, Point, Rules};
+use tengen::sgf::{GameReplay, ReplayOptions, Replayer};
+use tengen::territory::TerritoryMap;
+use tengen::vertex::Vertex;
+use tengen::{Board, Color, Game, Move, Point, Rules};
 
-use super::score::{parse_point_as, ScoringArgs};
+use super::args::parse_point_as;
+use super::score::{RecordFacts, ScoringArgs};
 use super::EXIT_USAGE;
 
 /// Options of `tengen render`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct RenderArgs {
     /// The position: a board file or an SGF record (`.sgf`, or text starting with `(`);
     /// stdin when absent or `-`.
@@ -28,14 +31,14 @@ pub struct RenderArgs {
     #[arg(short, long, value_name = "FILE")]
     output: PathBuf,
     /// Board format of a non-SGF input: auto, json, text or digits.
-    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    #[arg(long, default_value = "auto")]
     input: InputFormat,
     /// SGF: the position after this many moves (passes count; 0 is the setup), instead of
     /// the end of the record.
     #[arg(long = "move", value_name = "N")]
     move_number: Option<usize>,
     /// Coordinate labels: gtp (A-T without I, row 1 at the bottom), sgf (letters) or none.
-    #[arg(long, default_value = "gtp", value_parser = parse_coords)]
+    #[arg(long, default_value = "gtp")]
     coords: Coords,
     /// Do not ring the last move (SGF, --play).
     #[arg(long)]
@@ -53,41 +56,50 @@ pub struct RenderArgs {
     /// highlighted with the reason.
     #[arg(long, num_args = 2, value_names = ["COLOR", "POINT"])]
     play: Option<Vec<String>>,
-    /// Rules for --play and for replaying an SGF record (default: the task's rules for
-    /// --play, the record's own for SGF).
-    #[arg(long = "play-rules", value_name = "RULES", value_parser = parse_rules)]
+    /// The old spelling of --rules (which now sets the rules of --play and of an SGF
+    /// record's moves too).
+    #[arg(
+        long = "play-rules",
+        value_name = "RULES",
+        hide = true,
+        conflicts_with = "rules"
+    )]
     play_rules: Option<Rules>,
     /// Mark the territory of every empty region bordered by one colour only.
     #[arg(long, conflicts_with = "score")]
     territory: bool,
     /// Count the position (the options of `tengen score`): mark every point's owner, cross
-    /// the dead stones, and state the score in a legend. For an SGF record, captures default
-    /// to the record's.
+    /// the dead stones, and state the score in a legend. For an SGF record, the rules, komi,
+    /// captures and handicap default to the record's.
     #[arg(long)]
     score: bool,
+    // --rules, --komi, --dead, --captures, --handicap, --pass-alive (with --score)
     #[command(flatten)]
     scoring: ScoringArgs,
-    /// With --score, first remove the stones Benson's analysis proves dead (`tengen score
-    /// --pass-alive`).
-    #[arg(long, requires = "score")]
+    /// The old spelling of --pass-alive.
+    #[arg(long, requires = "score", hide = true)]
     score_pass_alive: bool,
-    /// Ring the pass-alive chains (Benson) in green and mark their certain territory.
+    /// Overlay: ring the pass-alive chains (Benson's analysis) in green and mark their
+    /// certain territory.
     #[arg(long, conflicts_with = "territory")]
-    pass_alive: bool,
+    benson: bool,
 }
 
-fn parse_format(s: &str) -> Result<InputFormat, String> {
-    s.parse()
-        .map_err(|e: tengen::formats::text::UnknownFormat| e.to_string())
-}
+impl RenderArgs {
+    /// The same options with the old spellings (`--play-rules`, `--score-pass-alive`) folded
+    /// into the new ones.
+    fn normalized(&self) -> RenderArgs {
+        let mut a = self.clone();
+        a.scoring.rules = a.scoring.rules.or(a.play_rules.take());
+        a.scoring.pass_alive |= std::mem::take(&mut a.score_pass_alive);
+        a
+    }
 
-fn parse_coords(s: &str) -> Result<Coords, String> {
-    s.parse()
-        .map_err(|e: tengen::render::UnknownCoords| e.to_string())
-}
-
-fn parse_rules(s: &str) -> Result<Rules, String> {
-    Rules::from_name(s).map_err(|e| e.to_string())
+    /// The rules of the position: an SGF record's (after --rules and --komi), else
+    /// --rules or the default of a board.
+    fn rules(&self, record: Option<RecordFacts>) -> Rules {
+        record.map_or_else(|| self.scoring.board_rules(), |r| r.rules)
+    }
 }
 
 fn parse_range(s: &str) -> Result<(usize, usize), String> {
@@ -109,7 +121,8 @@ struct Position {
     captured: Vec<(Point, Color)>,
     illegal: Option<(Point, Color)>,
     legend: Vec<String>,
-    captures: Option<[u32; 2]>,
+    /// What an SGF record says about the count.
+    record: Option<RecordFacts>,
 }
 
 impl Position {
@@ -121,7 +134,7 @@ impl Position {
             captured: Vec::new(),
             illegal: None,
             legend: Vec::new(),
-            captures: None,
+            record: None,
         }
     }
 }
@@ -135,23 +148,31 @@ fn is_sgf(args: &RenderArgs, text: &str) -> bool {
     by_name || text.trim_start().starts_with('(')
 }
 
-/// The new stone of move `k` (comparing the boards after moves `k - 1` and `k`).
-fn new_stone(before: &Board, after: &Board) -> Option<Point> {
-    after
-        .size()
-        .points()
-        .find(|&p| before.get(p).is_none() && after.get(p).is_some())
-}
-
+/// The position of an SGF record at move `--move` (or its end), from one replay: the game at
+/// that move is taken back from the end, and the moves played give the last move and the
+/// numbers. A record with a setup node after that move (its history cut there) is replayed a
+/// second time to the move.
 fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     let mut r = Replayer::new();
     let opts = |until: Option<usize>| ReplayOptions {
-        rules: args.play_rules,
+        rules: args.scoring.rules,
+        komi: args.scoring.komi,
         until,
         ..ReplayOptions::default()
     };
-    let whole = r.replay(bytes, &opts(None)).map_err(|e| e.to_string())?;
-    let total = whole.moves + usize::from(whole.error.is_some());
+    let mut game_at = |whole: &GameReplay, n: usize| -> Result<Game, String> {
+        match whole.game_at(n) {
+            Some(g) => Ok(g),
+            None => r
+                .replay_game(bytes, &opts(Some(n)))
+                .map(|g| g.game)
+                .map_err(|e| e.to_string()),
+        }
+    };
+    let whole = Replayer::new()
+        .replay_game(bytes, &opts(None))
+        .map_err(|e| e.to_string())?;
+    let total = whole.replay.moves + usize::from(whole.replay.error.is_some());
     let n = match args.move_number {
         Some(n) if n > total => {
             return Err(format!("--move {n}: the record has only {total} moves"))
@@ -159,34 +180,41 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
         Some(n) => n,
         None => total,
     };
-    let at = r.replay(bytes, &opts(Some(n))).map_err(|e| e.to_string())?;
-    let mut pos = Position::new(r.board().clone());
-    pos.captures = Some(at.captures);
-    if let Some(e) = at.error.filter(|e| e.number <= n) {
+    let facts = RecordFacts {
+        rules: whole.replay.rules,
+        captures: whole.replay.captures,
+        handicap: whole.replay.handicap,
+    };
+    if let Some(e) = whole.replay.error.filter(|e| e.number <= n) {
+        let mut pos = Position::new(whole.game.board().clone());
+        pos.record = Some(facts);
         pos.illegal = Some((e.point, e.color));
         pos.legend.push(format!("{e}"));
         return Ok(pos);
     }
-    let mut before = None;
+    let at = game_at(&whole, n)?;
+    let mut pos = Position::new(at.board().clone());
+    pos.record = Some(RecordFacts {
+        captures: [at.captures(Color::Black), at.captures(Color::White)],
+        ..facts
+    });
     if n > 0 {
-        r.replay(bytes, &opts(Some(n - 1)))
-            .map_err(|e| e.to_string())?;
-        before = Some(r.board().clone());
-    }
-    if let Some(prev) = &before {
-        let last = new_stone(prev, &pos.board);
+        let mut prev = at.clone();
+        let prev = match prev.undo() {
+            Some(_) => prev,
+            None => game_at(&whole, n - 1)?,
+        };
+        let prev = prev.board();
+        // the stone move n put on the board (none for a pass or a suicide)
+        let last = match whole.moves[n - 1].mv {
+            Move::Play(p) if pos.board.get(p).is_some() => Some(p),
+            _ => None,
+        };
         if !args.no_last {
             pos.last = last;
         }
         if args.captured {
-            pos.captured = prev
-                .size()
-                .points()
-                .filter_map(|p| match (prev.get(p), pos.board.get(p)) {
-                    (Some(c), None) => Some((p, c)),
-                    _ => None,
-                })
-                .collect();
+            pos.captured = captured_between(prev, &pos.board);
         }
         pos.legend.push(match last {
             Some(p) => format!(
@@ -199,24 +227,13 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     }
     if let Some((a, b)) = args.numbers {
         let mut labels: Vec<(Point, u32)> = Vec::new();
-        let mut prev = if a > 1 {
-            r.replay(bytes, &opts(Some(a - 1)))
-                .map_err(|e| e.to_string())?;
-            r.board().clone()
-        } else {
-            r.replay(bytes, &opts(Some(0))).map_err(|e| e.to_string())?;
-            r.board().clone()
-        };
         for k in a..=n {
-            r.replay(bytes, &opts(Some(k))).map_err(|e| e.to_string())?;
-            let cur = r.board().clone();
-            if let Some(p) = new_stone(&prev, &cur) {
+            if let Move::Play(p) = whole.moves[k - 1].mv {
                 labels.retain(|&(q, _)| q != p);
                 if k <= b {
                     labels.push((p, k as u32));
                 }
             }
-            prev = cur;
         }
         labels.retain(|&(q, _)| pos.board.get(q).is_some());
         pos.numbers = labels;
@@ -229,11 +246,7 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
 fn point_name(coords: Coords, board: &Board, p: Point) -> String {
     match coords {
         Coords::Sgf => tengen::sgf::point_to_sgf(p),
-        _ => format!(
-            "{}{}",
-            tengen::vertex::column_name(p.x as usize),
-            board.height() - p.y as usize
-        ),
+        _ => Vertex::of(p, board.height()).to_string(),
     }
 }
 
@@ -247,11 +260,9 @@ fn board_position(args: &RenderArgs, text: &str) -> Result<Position, String> {
         pos.last = Some(parse_point_as("--last point", last, pos.board.size())?);
     }
     if let Some(play) = args.play.as_deref() {
-        let color: Color = play[0]
-            .parse()
-            .map_err(|_| format!("--play colour {:?} must be B or W", play[0]))?;
+        let color = Color::from_name(&play[0]).map_err(|e| format!("--play: {e}"))?;
         let p = parse_point_as("--play point", &play[1], pos.board.size())?;
-        let rules = args.play_rules.unwrap_or_default();
+        let rules = args.rules(None);
         let before = pos.board.clone();
         let name = point_name(args.coords, &pos.board, p);
         match pos.board.play(p, color, &rules) {
@@ -290,17 +301,9 @@ pub fn captured_between(before: &Board, after: &Board) -> Vec<(Point, Color)> {
         .collect()
 }
 
-/// Half points as `12` or `12.5`.
-fn half(v: i64) -> String {
-    if v % 2 == 0 {
-        format!("{}", v / 2)
-    } else {
-        format!("{:.1}", v as f64 / 2.0)
-    }
-}
-
 /// Run the command; returns the exit status.
 pub fn run(args: &RenderArgs) -> i32 {
+    let args = &args.normalized();
     let fail = |msg: String| {
         eprintln!("tengen render: {msg}");
         EXIT_USAGE
@@ -348,11 +351,7 @@ pub fn run(args: &RenderArgs) -> i32 {
             .size()
             .points()
             .filter(|&p| board.get(p).is_none())
-            .filter_map(|p| match map.owner(board, p) {
-                Owner::Black => Some((p, Color::Black)),
-                Owner::White => Some((p, Color::White)),
-                Owner::None => None,
-            })
+            .filter_map(|p| map.owner(board, p).color().map(|c| (p, c)))
             .collect();
         let count = |c| panel.owners.iter().filter(|o| o.1 == c).count();
         legend.push(format!(
@@ -361,15 +360,18 @@ pub fn run(args: &RenderArgs) -> i32 {
             count(Color::White)
         ));
     }
+    if args.scoring.pass_alive && !args.score {
+        return fail(
+            "--pass-alive removes the stones Benson's analysis proves dead before counting: \
+             it needs --score (the pass-alive overlay is --benson)"
+                .to_string(),
+        );
+    }
     if args.score {
-        let mut opts = match args.scoring.options(board.size()) {
+        let opts = match args.scoring.options(board.size(), pos.record) {
             Ok(o) => o,
             Err(e) => return fail(e),
         };
-        opts.pass_alive = args.score_pass_alive;
-        if let (Some(c), [0, 0]) = (pos.captures, opts.captures) {
-            opts.captures = c;
-        }
         let s = match score(board, &opts) {
             Ok(s) => s,
             Err(e) => return fail(e.to_string()),
@@ -386,18 +388,15 @@ pub fn run(args: &RenderArgs) -> i32 {
             .collect();
         legend.push(format!(
             "Black {}, White {} ({} scoring, komi {}): {}",
-            half(s.black.total),
-            half(s.white.total),
-            match opts.rules.scoring {
-                tengen::Scoring::Area => "area",
-                tengen::Scoring::Territory => "territory",
-            },
+            HalfPoints(s.black.total),
+            HalfPoints(s.white.total),
+            opts.rules.scoring.name(),
             opts.rules.komi,
             s.result
         ));
     }
-    if args.pass_alive {
-        let pa = pass_alive(board, opts_suicide(args));
+    if args.benson {
+        let pa = pass_alive(board, args.rules(pos.record).multi_stone_suicide);
         panel.alive = board
             .size()
             .points()
@@ -430,14 +429,4 @@ pub fn run(args: &RenderArgs) -> i32 {
             1
         }
     }
-}
-
-/// Whether multi-stone suicide is legal under the rules in play (for Benson's analysis).
-fn opts_suicide(args: &RenderArgs) -> bool {
-    let rules = if args.score {
-        args.scoring.rules
-    } else {
-        args.play_rules.unwrap_or_default()
-    };
-    rules.multi_stone_suicide
 }

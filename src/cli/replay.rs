@@ -9,10 +9,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
+use tengen::formats::text::{self, Glyphs, TextStyle};
 use tengen::score::{score, Score, ScoreOptions};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
-use tengen::{Board, Color, Point, Rules};
+use tengen::{Board, Color, Komi, Rules};
 
+use super::args::{json_line, ThreadsArg};
 use super::EXIT_USAGE;
 
 /// Options of `tengen replay`.
@@ -24,10 +26,13 @@ pub struct ReplayArgs {
     /// Print one JSON object per game on stdout (the summary then goes to stderr).
     #[arg(long)]
     json: bool,
-    /// Check the moves under these rules instead of the record's RU (default when RU is
+    /// Rule set for the moves and the count instead of the record's RU (default when RU is
     /// absent or unknown: japanese).
-    #[arg(long, value_parser = parse_rules)]
+    #[arg(long, value_name = "RULES")]
     rules: Option<Rules>,
+    /// Komi instead of the record's KM (for --score).
+    #[arg(long, allow_negative_numbers = true)]
+    komi: Option<Komi>,
     /// Play moves as the SGF specification says (suicide removes the chain, ko is not
     /// checked) and report them as warnings instead of stopping.
     #[arg(long)]
@@ -35,12 +40,11 @@ pub struct ReplayArgs {
     /// Parse strictly: a malformed file is unreadable (default: recover and warn).
     #[arg(long)]
     strict: bool,
-    /// Stop every game after move N.
-    #[arg(long, value_name = "N")]
+    /// Stop every game after move N (passes count; 0 is the setup).
+    #[arg(long = "move", value_name = "N", alias = "until")]
     until: Option<usize>,
-    /// Worker threads (default: all cores).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
-    threads: Option<u32>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     /// Add the score of the final position under the game's rules (komi from KM, handicap
     /// bonus from HA, captures from the replay); no dead stones are removed unless
     /// --pass-alive is given too. Games with an illegal move are not scored.
@@ -52,10 +56,6 @@ pub struct ReplayArgs {
     /// Do not print warnings.
     #[arg(long, short)]
     quiet: bool,
-}
-
-fn parse_rules(s: &str) -> Result<Rules, String> {
-    Rules::from_name(s).map_err(|e| e.to_string())
 }
 
 /// Every file to replay: files as given, directories walked (without recursion on depth) for
@@ -164,25 +164,10 @@ struct JsonGame<'a> {
     score: Option<Score>,
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
-    }
-}
-
 fn rows(board: &Board) -> Vec<String> {
-    (0..board.height())
-        .map(|y| {
-            (0..board.width())
-                .map(|x| match board.get(Point::new(x as u8, y as u8)) {
-                    None => '.',
-                    Some(Color::Black) => 'B',
-                    Some(Color::White) => 'W',
-                })
-                .collect()
-        })
-        .collect()
+    text::rows(board, TextStyle::default().with_glyphs(Glyphs::BW), |_| {
+        None
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -203,7 +188,7 @@ struct Outcome {
 fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> Outcome {
     let opts = ReplayOptions {
         rules: args.rules,
-        komi: None,
+        komi: args.komi,
         tolerant: args.tolerant,
         until: args.until,
         mode: if args.strict {
@@ -211,6 +196,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         } else {
             Mode::Lenient
         },
+        fallback: None,
     };
     let shown = path.display().to_string();
     let res: Result<Replay, String> = match read_into(path, buf) {
@@ -235,7 +221,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     }),
                     score: None,
                 };
-                serde_json::to_string(&g).unwrap_or_default() + "\n"
+                json_line(&g)
             } else {
                 format!("{shown}: unreadable: {msg}\n")
             };
@@ -272,19 +258,19 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                         white: rep.captures(Color::White),
                     },
                     board: Some(rows(r.board())),
-                    to_move: Some(color_name(rep.to_move)),
+                    to_move: Some(rep.to_move.name()),
                     result: rep.result.as_deref(),
                     error: rep.error.map(|e| {
                         JsonProblem::Illegal(JsonError {
                             number: e.number,
                             point: e.sgf_point(),
-                            color: color_name(e.color),
+                            color: e.color.name(),
                             reason: e.reason.name(),
                         })
                     }),
                     score: counted,
                 };
-                serde_json::to_string(&g).unwrap_or_default() + "\n"
+                json_line(&g)
             } else if let Some(e) = rep.error {
                 format!("{shown}: illegal: {e}\n")
             } else if let Some(sc) = counted {
@@ -309,7 +295,7 @@ pub fn run(args: &ReplayArgs) -> i32 {
     let start = Instant::now();
     let files = collect(&args.paths);
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0) as usize)
+        .num_threads(args.threads.count())
         .build()
     {
         Ok(p) => p,

@@ -1,12 +1,11 @@
 //! `tengen score`: count a final position read from stdin.
 
-use std::io::{self, Write};
-
 use clap::Args;
-use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
+use tengen::formats::text::{read_board_bytes, render, InputFormat};
 use tengen::score::{score, ScoreOptions};
-use tengen::{Color, Komi, Point, Rules, Size};
+use tengen::{Color, Komi, Preset, Rules, Size};
 
+use super::args::{json_line, parse_point_as, picture_style, print};
 use super::EXIT_USAGE;
 
 /// Options of `tengen score`.
@@ -14,9 +13,6 @@ use super::EXIT_USAGE;
 pub struct ScoreArgs {
     #[command(flatten)]
     scoring: ScoringArgs,
-    /// First remove the stones Benson's pass-alive analysis proves dead.
-    #[arg(long)]
-    pass_alive: bool,
     /// Print the breakdown per player and the owner of every point as JSON.
     #[arg(long, conflicts_with = "text")]
     json: bool,
@@ -25,63 +21,86 @@ pub struct ScoreArgs {
     /// coordinates like every tengen board picture.
     #[arg(long)]
     text: bool,
+    /// With --text, bare rows without coordinates or star points.
+    #[arg(long, requires = "text")]
+    plain: bool,
     /// Board format on stdin: auto, json, text or digits.
-    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    #[arg(long, default_value = "auto")]
     input: InputFormat,
 }
 
 /// The counting options shared by `tengen score` and `tengen render --score`.
 #[derive(Args, Debug, Clone)]
 pub struct ScoringArgs {
-    /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...).
-    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
-    pub rules: Rules,
-    /// Komi, a whole or half number (default: the rule set's).
-    #[arg(long, value_parser = parse_komi, allow_negative_numbers = true)]
-    komi: Option<Komi>,
+    /// Rule set (tromp-taylor, chinese, japanese, aga, stone-scoring, ...): how the count is
+    /// made and which moves are legal (default: an SGF record's own rules, else chinese).
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<Rules>,
+    /// Komi, a whole or half number (default: the rule set's, or an SGF record's KM).
+    #[arg(long, allow_negative_numbers = true)]
+    pub komi: Option<Komi>,
     /// Dead stones: points `x,y` (column, row from 0 at the top) or GTP vertices (`D4`),
     /// separated by spaces or semicolons; each marks its whole chain. May be repeated.
     #[arg(long, value_name = "POINTS")]
     dead: Vec<String>,
-    /// Stones captured during the game by Black and by White: `B,W`.
-    #[arg(long, value_name = "B,W", value_parser = parse_captures, default_value = "0,0")]
-    captures: [u32; 2],
-    /// Handicap stones Black received (for the rule set's white bonus).
-    #[arg(long, default_value_t = 0)]
-    handicap: u32,
+    /// Stones captured during the game by Black and by White: `B,W` (default: an SGF
+    /// record's, else 0,0).
+    #[arg(long, value_name = "B,W", value_parser = parse_captures)]
+    captures: Option<[u32; 2]>,
+    /// Handicap stones Black received, for the rule set's white bonus (default: an SGF
+    /// record's HA, else 0).
+    #[arg(long, value_name = "N")]
+    handicap: Option<u32>,
+    /// Before counting, remove the stones Benson's pass-alive analysis proves dead (`render`:
+    /// with --score).
+    #[arg(long)]
+    pub pass_alive: bool,
+}
+
+/// The rules of a board without a record when `--rules` is absent.
+pub const DEFAULT_RULES: Preset = Preset::Chinese;
+
+/// What an SGF record says about its count: its rules (after `--rules` and `--komi`, which
+/// the replay applies), the stones captured and the handicap.
+#[derive(Clone, Copy, Debug)]
+pub struct RecordFacts {
+    /// The rules the record was replayed under.
+    pub rules: Rules,
+    /// Stones captured by Black and by White.
+    pub captures: [u32; 2],
+    /// Handicap stones (`HA`).
+    pub handicap: u32,
 }
 
 impl ScoringArgs {
-    /// The score options for a board of `size`; the error names a bad dead-stone point.
-    pub fn options(&self, size: Size) -> Result<ScoreOptions, String> {
-        let mut rules = self.rules;
+    /// The rules for a board without a record: `--rules`, else [`DEFAULT_RULES`], with
+    /// `--komi` over the rule set's komi.
+    pub fn board_rules(&self) -> Rules {
+        let mut rules = self.rules.unwrap_or_else(|| DEFAULT_RULES.rules());
         if let Some(k) = self.komi {
             rules.komi = k;
         }
+        rules
+    }
+
+    /// The score options for a board of `size`, from a record's facts where the options
+    /// leave them out; the error names a bad dead-stone point.
+    pub fn options(&self, size: Size, record: Option<RecordFacts>) -> Result<ScoreOptions, String> {
+        let rules = record.map_or_else(|| self.board_rules(), |r| r.rules);
         let mut opts = ScoreOptions::new(rules);
-        opts.captures = self.captures;
-        opts.handicap = self.handicap;
+        opts.captures = self
+            .captures
+            .or(record.map(|r| r.captures))
+            .unwrap_or([0, 0]);
+        opts.handicap = self.handicap.or(record.map(|r| r.handicap)).unwrap_or(0);
+        opts.pass_alive = self.pass_alive;
         for list in &self.dead {
             for tok in list.split([' ', ';', '\t']).filter(|t| !t.is_empty()) {
-                opts.dead.push(parse_point(tok, size)?);
+                opts.dead.push(parse_point_as("dead stone", tok, size)?);
             }
         }
         Ok(opts)
     }
-}
-
-fn parse_rules(s: &str) -> Result<Rules, String> {
-    Rules::from_name(s).map_err(|e| e.to_string())
-}
-
-fn parse_komi(s: &str) -> Result<Komi, String> {
-    s.parse()
-        .map_err(|e: tengen::rules::KomiError| e.to_string())
-}
-
-fn parse_format(s: &str) -> Result<InputFormat, String> {
-    s.parse()
-        .map_err(|e: tengen::formats::text::UnknownFormat| e.to_string())
 }
 
 fn parse_captures(s: &str) -> Result<[u32; 2], String> {
@@ -91,46 +110,6 @@ fn parse_captures(s: &str) -> Result<[u32; 2], String> {
         b.trim().parse().map_err(|_| err())?,
         w.trim().parse().map_err(|_| err())?,
     ])
-}
-
-/// One dead-stone token: `x,y` or a GTP vertex; the error names the token.
-fn parse_point(tok: &str, size: Size) -> Result<Point, String> {
-    parse_point_as("dead stone", tok, size)
-}
-
-/// A point `x,y` (column, row from 0 at the top) or a GTP vertex (`D4`, two letters past
-/// `Z`); the error calls it `what` and names the token.
-pub fn parse_point_as(what: &str, tok: &str, size: Size) -> Result<Point, String> {
-    let off = |x: i64, y: i64| {
-        format!(
-            "{what} {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
-            size.width() - 1,
-            size.height() - 1
-        )
-    };
-    if let Some((a, b)) = tok.split_once(',') {
-        let bad = || format!("{what} {tok:?} is not a point x,y or a vertex such as D4");
-        let x: i64 = a.trim().parse().map_err(|_| bad())?;
-        let y: i64 = b.trim().parse().map_err(|_| bad())?;
-        return size.point(x, y).ok_or_else(|| off(x, y));
-    }
-    const LETTERS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-    let up = tok.to_ascii_uppercase();
-    let split = up.find(|c: char| c.is_ascii_digit()).unwrap_or(up.len());
-    let (letters, digits) = up.split_at(split);
-    let bad = || format!("{what} {tok:?} is not a point x,y or a vertex such as D4");
-    let x = match letters.len() {
-        1 => LETTERS.find(letters).ok_or_else(bad)? as i64,
-        2 => {
-            let hi = LETTERS.find(&letters[..1]).ok_or_else(bad)? as i64;
-            let lo = LETTERS.find(&letters[1..]).ok_or_else(bad)? as i64;
-            (hi + 1) * 25 + lo
-        }
-        _ => return Err(bad()),
-    };
-    let row: i64 = digits.parse().map_err(|_| bad())?;
-    let y = size.height() as i64 - row;
-    size.point(x, y).ok_or_else(|| off(x, y))
 }
 
 /// Run the command; returns the exit status.
@@ -147,21 +126,18 @@ pub fn run(args: &ScoreArgs) -> i32 {
         Ok(b) => b,
         Err(e) => return fail(e.to_string()),
     };
-    let mut opts = match args.scoring.options(board.size()) {
+    let opts = match args.scoring.options(board.size(), None) {
         Ok(o) => o,
         Err(e) => return fail(e),
     };
-    opts.pass_alive = args.pass_alive;
     let s = match score(&board, &opts) {
         Ok(s) => s,
         Err(e) => return fail(e.to_string()),
     };
     let text = if args.json {
-        let mut j = serde_json::to_string(&s).unwrap_or_default();
-        j.push('\n');
-        j
+        json_line(&s)
     } else if args.text {
-        let mut t = render(&board, TextStyle::board(), |p| {
+        let mut t = render(&board, picture_style(args.plain), |p| {
             match (board.get(p), s.owner(p)) {
                 (Some(c), Some(o)) if c == o => None,
                 (_, Some(Color::Black)) => Some('x'),
@@ -176,13 +152,5 @@ pub fn run(args: &ScoreArgs) -> i32 {
     } else {
         format!("{}\n", s.result)
     };
-    let mut out = io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .is_err()
-    {
-        return 1;
-    }
-    0
+    print(&text, 0)
 }

@@ -1,24 +1,26 @@
 //! `tengen territory`: the original territory task on a board read from stdin.
 
-use std::io::{self, Write};
-
 use clap::Args;
-use tengen::formats::text::{read_board_bytes, render, InputFormat, TextStyle};
+use tengen::formats::text::{read_board_bytes, render, InputFormat};
 use tengen::territory::{territory_at, Owner, TerritoryMap};
 
+use super::args::{integer, json_line, parse_coords, picture_style, print};
 use super::EXIT_USAGE;
 
 /// Options of `tengen territory`.
 #[derive(Args, Debug)]
 pub struct TerritoryArgs {
-    /// The region containing column X, row Y (from 0) instead of all regions; off the board
+    /// The region of one point instead of all regions: `x,y` (column, row from 0 at the top)
+    /// or a GTP vertex (`D4`); the old form `--at X Y` is read too. A point off the board
     /// prints `{"error":"Invalid coordinate"}` and exits with status 1.
-    #[arg(long, num_args = 2, value_names = ["X", "Y"], allow_negative_numbers = true,
-          value_parser = parse_coordinate)]
-    at: Option<Vec<i64>>,
+    #[arg(long, value_name = "POINT", num_args = 1..=2, allow_negative_numbers = true)]
+    at: Option<Vec<String>>,
     /// Board format on stdin: auto, json, text or digits.
-    #[arg(long, default_value = "auto", value_parser = parse_format)]
+    #[arg(long, default_value = "auto")]
     input: InputFormat,
+    /// Print the task's JSON (the default).
+    #[arg(long, conflicts_with = "text")]
+    json: bool,
     /// Print a picture instead of JSON: stones `X`/`O`, black territory `x`, white `o`,
     /// points owned by nobody `.` (with --at, only that region is marked), framed by GTP
     /// coordinates like every tengen board picture.
@@ -33,23 +35,20 @@ pub struct TerritoryArgs {
     plain: bool,
 }
 
-/// An integer coordinate; integers beyond i64 saturate (they are off any board all the same).
-fn parse_coordinate(s: &str) -> Result<i64, String> {
-    let t = s.trim();
-    let digits = t.strip_prefix('-').unwrap_or(t);
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("{s:?} is not an integer coordinate"));
+/// The point `--at` names, as column and row (possibly off the board): one value `x,y` or a
+/// vertex, or the old two integers `X Y`. The row of a vertex needs the board's `height`.
+fn at_coords(at: &[String], height: usize) -> Result<(i64, i64), String> {
+    match at {
+        [one] => parse_coords(one, height)
+            .ok_or_else(|| format!("--at {one:?} is not a point x,y or a vertex such as D4")),
+        [x, y] => {
+            let int = |s: &String| {
+                integer(s).ok_or_else(|| format!("--at X Y: {s:?} is not an integer coordinate"))
+            };
+            Ok((int(x)?, int(y)?))
+        }
+        _ => Err("--at takes a point: x,y or a vertex such as D4".to_string()),
     }
-    Ok(t.parse().unwrap_or(if t.starts_with('-') {
-        i64::MIN
-    } else {
-        i64::MAX
-    }))
-}
-
-fn parse_format(s: &str) -> Result<InputFormat, String> {
-    s.parse()
-        .map_err(|e: tengen::formats::text::UnknownFormat| e.to_string())
 }
 
 fn mark(owner: Owner) -> char {
@@ -62,6 +61,11 @@ fn mark(owner: Owner) -> char {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &TerritoryArgs) -> i32 {
+    // a malformed point is a usage error before any input is read
+    if let Some(Err(e)) = args.at.as_deref().map(|a| at_coords(a, 0)) {
+        eprintln!("tengen territory: {e}");
+        return EXIT_USAGE;
+    }
     let input = match super::read_board_input() {
         Ok(s) => s,
         Err(e) => {
@@ -76,26 +80,26 @@ pub fn run(args: &TerritoryArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    let style = if args.plain {
-        TextStyle::default()
-    } else {
-        TextStyle::board()
-    };
-    let (text, status) = match args.at.as_deref() {
-        Some(&[x, y]) => match territory_at(&board, x, y) {
+    let style = picture_style(args.plain);
+    let at = args
+        .at
+        .as_deref()
+        .and_then(|a| at_coords(a, board.height()).ok());
+    let (text, status) = match at {
+        Some((x, y)) => match territory_at(&board, x, y) {
             Ok(t) if args.text => {
                 let s = render(&board, style, |p| {
                     t.points.binary_search(&p).is_ok().then(|| mark(t.owner))
                 });
                 (s, 0)
             }
-            Ok(t) => (json(&t), 0),
+            Ok(t) => (json_line(&t), 0),
             Err(e) => (
                 format!("{}\n", serde_json::json!({ "error": e.to_string() })),
                 1,
             ),
         },
-        _ => {
+        None => {
             let mut map = TerritoryMap::new();
             map.compute(&board);
             if args.text {
@@ -104,23 +108,9 @@ pub fn run(args: &TerritoryArgs) -> i32 {
                 });
                 (s, 0)
             } else {
-                (json(&map.territories(&board)), 0)
+                (json_line(&map.territories(&board)), 0)
             }
         }
     };
-    let mut out = io::stdout().lock();
-    if out
-        .write_all(text.as_bytes())
-        .and_then(|_| out.flush())
-        .is_err()
-    {
-        return 1;
-    }
-    status
-}
-
-fn json<T: serde::Serialize>(v: &T) -> String {
-    let mut s = serde_json::to_string(v).unwrap_or_default();
-    s.push('\n');
-    s
+    print(&text, status)
 }

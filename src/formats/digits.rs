@@ -389,27 +389,13 @@ impl<R: BufRead> Iterator for ProblemReader<R> {
     }
 }
 
-/// Write a board as digit rows, with or without spaces between digits.
+/// Write a board as digit rows, with or without spaces between digits (the text writer
+/// [`super::text::write_text`] with [`super::text::TextStyle::digits`]).
 ///
 /// # Errors
 /// Any write error.
 pub fn write_board<W: Write>(out: &mut W, board: &Board, spaced: bool) -> io::Result<()> {
-    let mut line = Vec::with_capacity(board.width() * 2 + 1);
-    for y in 0..board.height() {
-        line.clear();
-        for x in 0..board.width() {
-            if spaced && x > 0 {
-                line.push(b' ');
-            }
-            let d = board
-                .get(Point::new(x as u8, y as u8))
-                .map_or(0, Color::digit);
-            line.push(b'0' + d);
-        }
-        line.push(b'\n');
-        out.write_all(&line)?;
-    }
-    Ok(())
+    super::text::write_text(out, board, super::text::TextStyle::digits(spaced), |_| None)
 }
 
 #[cfg(test)]

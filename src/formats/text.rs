@@ -21,9 +21,10 @@
 //! and column (both from 1) in the input; for JSON, of the character inside its string literal.
 //! CRLF line ends are accepted everywhere.
 //!
-//! # Writing ([`render`], [`write_text`])
-//! `X` black, `O` white, `.` empty, or a caller's mark per point (territory pictures mark
-//! owned points with `x`/`o`). With [`TextStyle::coordinates`], GTP-style column letters
+//! # Writing ([`render`], [`write_text`], [`rows`]: the one board-to-rows writer)
+//! `X` black, `O` white, `.` empty (or the style's [`Glyphs`]: `B`/`W` for JSON rows, the
+//! move task's digits), or a caller's mark per point (territory pictures mark owned points
+//! with `x`/`o`). With [`TextStyle::coordinates`], GTP-style column letters
 //! (`A`.., no `I`) and row numbers (bottom row 1) frame a spaced picture; without, the rows
 //! read back with [`read_board`]. [`TextStyle::board`] adds star points `+` and the last move
 //! in parentheses: the one picture GTP `showboard`, `territory --text` and `score --text`
@@ -510,19 +511,72 @@ fn read_digits(input: &str) -> Result<Board, TextError> {
     rows.into_board(n_lines)
 }
 
+/// The characters of an empty point and of a black and a white stone in a picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyphs {
+    /// An empty point.
+    pub empty: char,
+    /// A black stone.
+    pub black: char,
+    /// A white stone.
+    pub white: char,
+}
+
+impl Glyphs {
+    /// `.`, `X`, `O`: the pictures for people and the plain-text board format.
+    pub const XO: Glyphs = Glyphs {
+        empty: '.',
+        black: 'X',
+        white: 'O',
+    };
+    /// `.`, `B`, `W`: the letters of the JSON board rows (`replay --json`).
+    pub const BW: Glyphs = Glyphs {
+        empty: '.',
+        black: 'B',
+        white: 'W',
+    };
+    /// `0`, `1`, `2`: the move task's digit rows.
+    pub const DIGITS: Glyphs = Glyphs {
+        empty: '0',
+        black: '1',
+        white: '2',
+    };
+
+    /// The character of a point holding `c` (or nothing).
+    #[inline]
+    pub const fn of(self, c: Option<Color>) -> char {
+        match c {
+            None => self.empty,
+            Some(Color::Black) => self.black,
+            Some(Color::White) => self.white,
+        }
+    }
+}
+
+impl Default for Glyphs {
+    fn default() -> Glyphs {
+        Glyphs::XO
+    }
+}
+
 /// How [`render`] draws a board.
 ///
 /// [`TextStyle::board`] is the one look of every picture tengen prints for people (GTP
 /// `showboard`, `territory --text`, `score --text`): coordinates on all sides, star points,
-/// the last move in parentheses. [`TextStyle::default`] writes bare rows that read back.
+/// the last move in parentheses. [`TextStyle::default`] writes bare rows that read back;
+/// [`TextStyle::digits`] the move task's rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TextStyle {
     /// Frame the picture with GTP column letters and row numbers, points separated by spaces.
     pub coordinates: bool,
+    /// Without coordinates: a space between the points of a row (`1 0 2`).
+    pub spaced: bool,
     /// Draw empty star points (see [`crate::vertex::star_points`]) as `+`.
     pub star_points: bool,
     /// Put this point in parentheses (only with `coordinates`, which leaves room for them).
     pub last: Option<Point>,
+    /// The characters of points and stones.
+    pub glyphs: Glyphs,
 }
 
 impl TextStyle {
@@ -530,8 +584,21 @@ impl TextStyle {
     pub const fn board() -> TextStyle {
         TextStyle {
             coordinates: true,
+            spaced: false,
             star_points: true,
             last: None,
+            glyphs: Glyphs::XO,
+        }
+    }
+
+    /// The move task's digit rows, with or without a space between digits.
+    pub const fn digits(spaced: bool) -> TextStyle {
+        TextStyle {
+            coordinates: false,
+            spaced,
+            star_points: false,
+            last: None,
+            glyphs: Glyphs::DIGITS,
         }
     }
 
@@ -539,15 +606,93 @@ impl TextStyle {
     pub const fn with_last(self, last: Option<Point>) -> TextStyle {
         TextStyle { last, ..self }
     }
+
+    /// The same style with other glyphs.
+    pub const fn with_glyphs(self, glyphs: Glyphs) -> TextStyle {
+        TextStyle { glyphs, ..self }
+    }
 }
 
-/// GTP column letters: `A` to `Z` without `I`, then two letters.
-fn column_label(x: usize) -> String {
-    crate::vertex::column_name(x)
+/// The one board-to-rows writer: hands each line of the picture, `\n` included, to `emit`,
+/// reusing one buffer.
+fn each_line<E>(
+    board: &Board,
+    style: TextStyle,
+    mark: impl Fn(Point) -> Option<char>,
+    mut emit: impl FnMut(&str) -> Result<(), E>,
+) -> Result<(), E> {
+    let (w, h) = (board.width(), board.height());
+    let coords = style.coordinates;
+    let labels: Vec<String> = if coords {
+        (0..w).map(crate::vertex::column_name).collect()
+    } else {
+        Vec::new()
+    };
+    let label_w = labels.iter().map(String::len).max().unwrap_or(1);
+    let num_w = if coords { h.to_string().len() } else { 0 };
+    let stars = if style.star_points {
+        crate::vertex::star_points(w, h)
+    } else {
+        Vec::new()
+    };
+    let mut line = String::with_capacity(w * (label_w + 1) + 2 * num_w + 4);
+    let header = |line: &mut String| {
+        line.clear();
+        line.push_str(&" ".repeat(num_w + 1));
+        for l in &labels {
+            line.push_str(&format!("{l:<label_w$} "));
+        }
+        line.truncate(line.trim_end().len());
+        line.push('\n');
+    };
+    if coords {
+        header(&mut line);
+        emit(&line)?;
+    }
+    for y in 0..h {
+        line.clear();
+        let num = h - y;
+        if coords {
+            line.push_str(&format!("{num:>num_w$} "));
+        }
+        for x in 0..w {
+            let p = Point::new(x as u8, y as u8);
+            let ch = mark(p).unwrap_or_else(|| match board.get(p) {
+                None if stars.contains(&p) => '+',
+                c => style.glyphs.of(c),
+            });
+            if coords && style.last == Some(p) {
+                // the space before the point holds the opening parenthesis
+                line.pop();
+                line.push('(');
+            }
+            if !coords && style.spaced && x > 0 {
+                line.push(' ');
+            }
+            line.push(ch);
+            if coords {
+                line.push(if style.last == Some(p) { ')' } else { ' ' });
+                for _ in 1..label_w {
+                    line.push(' ');
+                }
+            }
+        }
+        if coords {
+            line.push_str(&num.to_string());
+        }
+        line.push('\n');
+        emit(&line)?;
+    }
+    if coords {
+        header(&mut line);
+        emit(&line)?;
+    }
+    Ok(())
 }
 
-/// Write a picture of `board`: `X`, `O`, `.` (or `+` on a star point when the style asks),
-/// or `mark(p)` where it returns a character (for any point, stone or not).
+/// Write a picture of `board`: `X`, `O`, `.` (the style's glyphs, or `+` on a star point when
+/// the style asks), or `mark(p)` where it returns a character (for any point, stone or not);
+/// every line ends with `\n`.
 ///
 /// # Errors
 /// Any write error.
@@ -557,76 +702,27 @@ pub fn write_text<W: Write>(
     style: TextStyle,
     mark: impl Fn(Point) -> Option<char>,
 ) -> io::Result<()> {
-    let (w, h) = (board.width(), board.height());
-    let labels: Vec<String> = (0..w).map(column_label).collect();
-    let label_w = labels.iter().map(String::len).max().unwrap_or(1);
-    let num_w = h.to_string().len();
-    let stars = if style.star_points {
-        crate::vertex::star_points(w, h)
-    } else {
-        Vec::new()
-    };
-    let header = |out: &mut W| -> io::Result<()> {
-        let mut s = " ".repeat(num_w + 1);
-        for l in &labels {
-            s.push_str(&format!("{l:<label_w$} "));
-        }
-        writeln!(out, "{}", s.trim_end())
-    };
-    if style.coordinates {
-        header(out)?;
-    }
-    let mut line: Vec<char> = Vec::with_capacity(w * (label_w + 1) + 2 * num_w + 4);
-    for y in 0..h {
-        line.clear();
-        let num = h - y;
-        if style.coordinates {
-            line.extend(format!("{num:>num_w$} ").chars());
-        }
-        for x in 0..w {
-            let p = Point::new(x as u8, y as u8);
-            let ch = mark(p).unwrap_or(match board.get(p) {
-                Some(Color::Black) => 'X',
-                Some(Color::White) => 'O',
-                None if stars.contains(&p) => '+',
-                None => '.',
-            });
-            if style.coordinates && style.last == Some(p) {
-                // the space before the point holds the opening parenthesis
-                if let Some(c) = line.last_mut() {
-                    *c = '(';
-                }
-            }
-            line.push(ch);
-            if style.coordinates {
-                for i in 0..label_w {
-                    line.push(if i == 0 && style.last == Some(p) {
-                        ')'
-                    } else {
-                        ' '
-                    });
-                }
-            }
-        }
-        if style.coordinates {
-            line.extend(num.to_string().chars());
-        }
-        line.push('\n');
-        let text: String = line.iter().collect();
-        out.write_all(text.as_bytes())?;
-    }
-    if style.coordinates {
-        header(out)?;
-    }
-    Ok(())
+    each_line(board, style, mark, |l| out.write_all(l.as_bytes()))
 }
 
 /// [`write_text`] into a `String`.
 pub fn render(board: &Board, style: TextStyle, mark: impl Fn(Point) -> Option<char>) -> String {
-    let mut out = Vec::new();
-    // writing into a Vec cannot fail
-    let _ = write_text(&mut out, board, style, mark);
-    String::from_utf8(out).unwrap_or_default()
+    let mut out = String::new();
+    let _ = each_line::<()>(board, style, mark, |l| {
+        out.push_str(l);
+        Ok(())
+    });
+    out
+}
+
+/// The lines of [`write_text`] without line ends, one string each (JSON board rows).
+pub fn rows(board: &Board, style: TextStyle, mark: impl Fn(Point) -> Option<char>) -> Vec<String> {
+    let mut out = Vec::with_capacity(board.height() + 2);
+    let _ = each_line::<()>(board, style, mark, |l| {
+        out.push(l.trim_end_matches('\n').to_string());
+        Ok(())
+    });
+    out
 }
 
 #[cfg(test)]
@@ -731,12 +827,43 @@ mod tests {
         };
         let s = render(&b, style, |p| (p == Point::new(1, 0)).then_some('x'));
         assert_eq!(s, "  A B\n2 X x 2\n1 . O 1\n  A B\n");
-        assert_eq!(column_label(25), "AA");
         let round = read_board(
             &render(&b, TextStyle::default(), |_| None),
             InputFormat::Auto,
         );
         assert_eq!(round.unwrap(), b);
+    }
+
+    #[test]
+    fn glyphs_spacing_and_rows() {
+        let b = read_board("X.O\n.X.\n", InputFormat::Text).unwrap();
+        assert_eq!(render(&b, TextStyle::digits(false), |_| None), "102\n010\n");
+        assert_eq!(
+            render(&b, TextStyle::digits(true), |_| None),
+            "1 0 2\n0 1 0\n"
+        );
+        let bw = TextStyle::default().with_glyphs(Glyphs::BW);
+        assert_eq!(rows(&b, bw, |_| None), ["B.W", ".B."]);
+        let mut out = Vec::new();
+        write_text(&mut out, &b, TextStyle::board(), |_| None).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            render(&b, TextStyle::board(), |_| None)
+        );
+        for g in [Glyphs::XO, Glyphs::BW] {
+            let back = read_board(
+                &render(&b, TextStyle::default().with_glyphs(g), |_| None),
+                InputFormat::Text,
+            );
+            assert_eq!(back.unwrap(), b);
+        }
+        // a wide board: two-letter columns keep the points aligned and the last move framed
+        let w = Board::new(Size::new(27, 2).unwrap());
+        let style = TextStyle::board().with_last(Some(Point::new(26, 0)));
+        let lines = rows(&w, style, |_| None);
+        assert!(lines[0].ends_with("Z  AA AB"), "{:?}", lines[0]);
+        assert!(lines[1].ends_with(".  . (.) 2"), "{:?}", lines[1]);
+        assert_eq!(lines.len(), 4);
     }
 
     #[test]

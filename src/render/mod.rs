@@ -383,7 +383,7 @@ impl Picture<'_> {
                 n(a),
                 stone_fill(c),
                 contrast(Some(c.opponent())),
-                if c == Color::Black { "black" } else { "white" }
+                c.name()
             );
         }
         for q in b.size().points() {

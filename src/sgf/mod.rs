@@ -62,7 +62,7 @@ mod write;
 
 pub use encoding::{decode_simple_text, decode_text, TextEncoding};
 pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
-pub use replay::{IllegalAt, Replay, ReplayError, ReplayOptions, Replayer};
+pub use replay::{GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer};
 pub use tree::{Collection, Node, NodeId, Property};
 pub use write::write;
 

@@ -4,6 +4,29 @@
 //! ko or no ko rule (Japanese, Chinese, ... most records) it plays on a bare [`Board`], whose
 //! check is all those rules need, and counts captures itself: no history is kept. Under a
 //! superko rule it plays through a [`Game`], which remembers every position.
+//!
+//! It is the one replay driver: `tengen replay` and `tengen render`, GTP `loadsgf` and the
+//! library all go through it, so they share one policy:
+//!
+//! - **Rules**: [`ReplayOptions::rules`] when given; else the record's `RU` when tengen knows
+//!   it; else [`ReplayOptions::fallback`] ([`DEFAULT_RULES`] unless set), with a warning when
+//!   `RU` was there but unknown.
+//! - **Komi**: [`ReplayOptions::komi`] when given; else `KM` when it is a whole or half number;
+//!   else the komi of the rules above, with a warning when `KM` was malformed.
+//! - **Setup** (`AB`, `AW`, `AE`) is applied node by node; a chain it leaves without liberties
+//!   is removed and points off the board are ignored, each with a warning. A setup node after
+//!   the first move starts a new history (a [`Game`] cannot undo past it).
+//! - **Tolerance**: an illegal move stops the replay ([`Replay::error`]). With
+//!   [`ReplayOptions::tolerant`] a move that breaks only the ko, superko or suicide rule is
+//!   played as the SGF specification says (captures first, then an own chain left without
+//!   liberties is removed) and reported as a warning; a move onto an occupied point or off
+//!   the board is always an error.
+//! - **Capture credit**: stones a move captures count for the mover; the stones of a suicide
+//!   count for the opponent (as if captured by them).
+//!
+//! [`Replayer::replay`] answers the summary ([`Replay`]); [`Replayer::replay_game`] also
+//! hands back the undoable [`Game`] at the end (or at [`ReplayOptions::until`]), every move it
+//! played and the record's players and date, so callers need not replay a record again.
 
 use super::encoding::{decode_simple_text, TextEncoding};
 use super::parse::{parse, Mode, SgfError, Warning};
@@ -12,7 +35,7 @@ use super::tree::Collection;
 use super::{for_each_listed_point, parse_move, parse_size, point_to_sgf};
 use crate::board::Reason;
 use crate::rules::{KoRule, Komi, Rules};
-use crate::{Board, Color, Game, Move, Point, Size};
+use crate::{Board, Color, ColoredMove, Game, Move, Point, Size};
 
 /// How to replay.
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,6 +54,9 @@ pub struct ReplayOptions {
     /// [`Mode::Strict`]: a malformed file is unreadable. [`Mode::Lenient`] (the default):
     /// recover and warn.
     pub mode: Mode,
+    /// The rules (komi included) when the record has no `RU` or one tengen does not know;
+    /// `None`: [`DEFAULT_RULES`] with their komi.
+    pub fallback: Option<Rules>,
 }
 
 /// The rules used when a record has no `RU`, or one tengen does not know: Japanese (simple ko,
@@ -117,6 +143,51 @@ impl Replay {
     }
 }
 
+/// A record replayed into an undoable game: what [`Replayer::replay_game`] answers.
+#[derive(Clone, Debug)]
+pub struct GameReplay {
+    /// The summary, as [`Replayer::replay`] gives it.
+    pub replay: Replay,
+    /// The game after the last move played (before the illegal move, if there was one). Its
+    /// history goes back to the last setup node ([`GameReplay::history_start`]).
+    pub game: Game,
+    /// Every move played, in order (passes and tolerated moves included; the illegal move
+    /// is not).
+    pub moves: Vec<ColoredMove>,
+    /// The number of moves played before the last setup node: the game can be taken back
+    /// to this move number and no further.
+    pub history_start: usize,
+    /// The record's `PB`, decoded.
+    pub black: Option<String>,
+    /// The record's `PW`, decoded.
+    pub white: Option<String>,
+    /// The record's `DT`, decoded.
+    pub date: Option<String>,
+}
+
+impl GameReplay {
+    /// The game after move `n` (0: the position before the first move), taken back from the
+    /// end. `None` when `n` is beyond the moves played or before [`GameReplay::history_start`]
+    /// (replay with [`ReplayOptions::until`] then).
+    pub fn game_at(&self, n: usize) -> Option<Game> {
+        if n > self.moves.len() || n < self.history_start {
+            return None;
+        }
+        let mut g = self.game.clone();
+        for _ in n..self.moves.len() {
+            g.undo()?;
+        }
+        Some(g)
+    }
+}
+
+/// What the Game path of a replay hands back besides the summary.
+struct GameOut {
+    game: Game,
+    moves: Vec<ColoredMove>,
+    history_start: usize,
+}
+
 /// Replays records, reusing its buffers from one to the next.
 ///
 /// ```
@@ -150,6 +221,25 @@ struct Run<'o> {
     to_move: Color,
     error: Option<IllegalAt>,
     warnings: Vec<Warning>,
+}
+
+/// The one tolerance policy: with `tolerant`, a move that breaks only these rules is played
+/// as the SGF specification says.
+fn tolerable(reason: Reason) -> bool {
+    matches!(reason, Reason::Ko | Reason::Suicide | Reason::Superko)
+}
+
+fn warn_tolerated(run: &mut Run, c: Color, p: Point, reason: Reason) {
+    warn(
+        &mut run.warnings,
+        format!(
+            "move {} ({} {}) breaks the {} rule; played as SGF says",
+            run.moves + 1,
+            color_name(c),
+            point_to_sgf(p),
+            reason
+        ),
+    );
 }
 
 fn warn(warnings: &mut Vec<Warning>, message: String) {
@@ -188,16 +278,42 @@ impl Replayer {
     /// [`ReplayError`] when the record cannot be read at all; an illegal move is not an error
     /// but [`Replay::error`].
     pub fn replay(&mut self, sgf: &[u8], opts: &ReplayOptions) -> Result<Replay, ReplayError> {
+        self.replay_bytes(sgf, opts, false).map(|(r, _)| r)
+    }
+
+    /// Replay the main line of the first game in `sgf` through a [`Game`], whatever the ko
+    /// rule, and hand back the game, the moves played and the players and date as well (see
+    /// [`GameReplay`]). Same policy and same [`Replay`] as [`Replayer::replay`], which is
+    /// faster when only the summary and the final board are needed.
+    ///
+    /// # Errors
+    /// As [`Replayer::replay`].
+    pub fn replay_game(
+        &mut self,
+        sgf: &[u8],
+        opts: &ReplayOptions,
+    ) -> Result<GameReplay, ReplayError> {
+        let (_, game) = self.replay_bytes(sgf, opts, true)?;
+        Ok(game.expect("a replay asked for its game always gives it"))
+    }
+
+    fn replay_bytes(
+        &mut self,
+        sgf: &[u8],
+        opts: &ReplayOptions,
+        want_game: bool,
+    ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if opts.mode == Mode::Lenient {
             let mut events = std::mem::take(&mut self.events);
-            let fast = scan(sgf, &mut events).map(|h| self.run(&h, &events, opts, Vec::new()));
+            let fast =
+                scan(sgf, &mut events).map(|h| self.run(&h, &events, opts, Vec::new(), want_game));
             self.events = events;
             if let Some(r) = fast {
                 return r;
             }
         }
         let parsed = parse(sgf, opts.mode)?;
-        self.replay_tree(&parsed.collection, 0, opts, parsed.warnings)
+        self.tree(&parsed.collection, 0, opts, parsed.warnings, want_game)
     }
 
     /// Replay the main line of the game whose root is `root` in a parsed collection.
@@ -210,8 +326,19 @@ impl Replayer {
         coll: &Collection,
         root: usize,
         opts: &ReplayOptions,
-        mut warnings: Vec<Warning>,
+        warnings: Vec<Warning>,
     ) -> Result<Replay, ReplayError> {
+        self.tree(coll, root, opts, warnings, false).map(|(r, _)| r)
+    }
+
+    fn tree(
+        &mut self,
+        coll: &Collection,
+        root: usize,
+        opts: &ReplayOptions,
+        mut warnings: Vec<Warning>,
+        want_game: bool,
+    ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         let mut events = std::mem::take(&mut self.events);
         events.clear();
         let mut h = Header::default();
@@ -318,7 +445,7 @@ impl Replayer {
                 ),
             );
         }
-        let r = self.run(&h, &events, opts, warnings);
+        let r = self.run(&h, &events, opts, warnings, want_game);
         self.events = events;
         r
     }
@@ -329,7 +456,8 @@ impl Replayer {
         events: &[Ev],
         opts: &ReplayOptions,
         warnings: Vec<Warning>,
-    ) -> Result<Replay, ReplayError> {
+        want_game: bool,
+    ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if let Some(g) = h.game {
             if g.trim_ascii() != b"1" {
                 return Err(ReplayError::NotGo(String::from_utf8_lossy(g).into_owned()));
@@ -340,9 +468,12 @@ impl Replayer {
             None => Size::square(19).expect("19 is a valid size"),
         };
         let enc = TextEncoding::from_ca(h.charset);
+        let fallback = opts
+            .fallback
+            .unwrap_or_else(|| Rules::from_name(DEFAULT_RULES).expect("a known preset"));
         let mut run = Run {
             opts,
-            rules: Rules::from_name(DEFAULT_RULES).expect("a known preset"),
+            rules: fallback,
             moves: 0,
             captures: [0; 2],
             to_move: Color::Black,
@@ -355,10 +486,17 @@ impl Replayer {
                 let name = decode_simple_text(ru, enc);
                 match Rules::from_name(name.trim()) {
                     Ok(r) => run.rules = r,
-                    Err(_) => warn(
-                        &mut run.warnings,
-                        format!("RU[{name}] is not a rule set tengen knows; replayed under {DEFAULT_RULES} rules"),
-                    ),
+                    Err(_) => {
+                        let used = match (opts.fallback, fallback.preset()) {
+                            (None, _) => DEFAULT_RULES.to_string(),
+                            (Some(_), Some(p)) => format!("the given {} rules", p.name()),
+                            (Some(_), None) => "the given rules".to_string(),
+                        };
+                        warn(
+                            &mut run.warnings,
+                            format!("RU[{name}] is not a rule set tengen knows; replayed under {used} rules"),
+                        )
+                    }
                 }
             }
             (None, None) => {}
@@ -395,13 +533,14 @@ impl Replayer {
             self.board = Board::new(size);
         }
         let superko = matches!(run.rules.ko, KoRule::Positional | KoRule::Situational);
-        if superko {
-            self.run_game(&mut run, events);
+        let out = if superko || want_game {
+            Some(self.run_game(&mut run, events, want_game))
         } else {
             self.run_board(&mut run, events);
-        }
+            None
+        };
         let result = h.result.map(|v| decode_simple_text(v, enc));
-        Ok(Replay {
+        let replay = Replay {
             size,
             rules: run.rules,
             moves: run.moves,
@@ -411,7 +550,20 @@ impl Replayer {
             handicap,
             error: run.error,
             warnings: run.warnings,
-        })
+        };
+        let game = match out {
+            Some(o) if want_game => Some(GameReplay {
+                replay: replay.clone(),
+                game: o.game,
+                moves: o.moves,
+                history_start: o.history_start,
+                black: h.black.map(|v| decode_simple_text(v, enc)),
+                white: h.white.map(|v| decode_simple_text(v, enc)),
+                date: h.date.map(|v| decode_simple_text(v, enc)),
+            }),
+            _ => None,
+        };
+        Ok((replay, game))
     }
 
     /// Apply the pending setup to the board; chains left without liberties are removed.
@@ -465,8 +617,7 @@ impl Replayer {
                         let played = match board.play(p, c, &rules) {
                             Ok(pl) => pl,
                             Err(e) => {
-                                let tolerable = matches!(e.reason, Reason::Ko | Reason::Suicide);
-                                if !(run.opts.tolerant && tolerable) {
+                                if !(run.opts.tolerant && tolerable(e.reason)) {
                                     run.error = Some(IllegalAt {
                                         number: run.moves + 1,
                                         point: p,
@@ -475,16 +626,7 @@ impl Replayer {
                                     });
                                     return;
                                 }
-                                warn(
-                                    &mut run.warnings,
-                                    format!(
-                                        "move {} ({} {}) breaks the {} rule; played as SGF says",
-                                        run.moves + 1,
-                                        color_name(c),
-                                        point_to_sgf(p),
-                                        e.reason
-                                    ),
-                                );
+                                warn_tolerated(run, c, p, e.reason);
                                 board.play_pos(board.pos(p), c.digit())
                             }
                         };
@@ -503,9 +645,12 @@ impl Replayer {
         }
     }
 
-    fn run_game(&mut self, run: &mut Run, events: &[Ev]) {
+    /// Replay through a [`Game`]; `record` keeps the moves played.
+    fn run_game(&mut self, run: &mut Run, events: &[Ev], record: bool) -> GameOut {
         let empty = Board::new(self.board.size());
         let mut game = Game::from_board(empty, run.to_move, run.rules);
+        let mut moves = Vec::new();
+        let mut history_start = 0;
         for (i, &e) in events.iter().enumerate() {
             match e {
                 Ev::Setup(c, p) => {
@@ -517,6 +662,7 @@ impl Replayer {
                         game = Game::from_board(board, run.to_move, run.rules);
                         game.add_captures(Color::Black, run.captures[0]);
                         game.add_captures(Color::White, run.captures[1]);
+                        history_start = run.moves;
                     }
                 }
                 Ev::Player(c) => {
@@ -528,19 +674,8 @@ impl Replayer {
                         break;
                     }
                     if let Err(e) = game.play_as(c, mv) {
-                        let tolerable =
-                            matches!(e.reason, Reason::Ko | Reason::Suicide | Reason::Superko);
-                        if run.opts.tolerant && tolerable {
-                            warn(
-                                &mut run.warnings,
-                                format!(
-                                    "move {} ({} {}) breaks the {} rule; played as SGF says",
-                                    run.moves + 1,
-                                    color_name(c),
-                                    point_to_sgf(e.point),
-                                    e.reason
-                                ),
-                            );
+                        if run.opts.tolerant && tolerable(e.reason) {
+                            warn_tolerated(run, c, e.point, e.reason);
                             game.play_tolerant(c, mv)
                                 .expect("an empty on-board point is playable tolerantly");
                         } else {
@@ -553,6 +688,9 @@ impl Replayer {
                             break;
                         }
                     }
+                    if record {
+                        moves.push(ColoredMove { color: c, mv });
+                    }
                     run.moves += 1;
                     run.to_move = c.opponent();
                     run.captures = [game.captures(Color::Black), game.captures(Color::White)];
@@ -560,6 +698,11 @@ impl Replayer {
             }
         }
         self.board = game.board().clone();
+        GameOut {
+            game,
+            moves,
+            history_start,
+        }
     }
 }
 

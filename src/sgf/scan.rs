@@ -39,6 +39,9 @@ pub(crate) struct Header<'a> {
     pub result: Option<&'a [u8]>,
     pub charset: Option<&'a [u8]>,
     pub game: Option<&'a [u8]>,
+    pub black: Option<&'a [u8]>,
+    pub white: Option<&'a [u8]>,
+    pub date: Option<&'a [u8]>,
 }
 
 impl<'a> Header<'a> {
@@ -52,6 +55,9 @@ impl<'a> Header<'a> {
             b"RE" => &mut self.result,
             b"CA" => &mut self.charset,
             b"GM" => &mut self.game,
+            b"PB" => &mut self.black,
+            b"PW" => &mut self.white,
+            b"DT" => &mut self.date,
             _ => return None,
         })
     }
@@ -196,19 +202,21 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
                             }
                             size = parse_size(v)?;
                         }
+                        // the game information replay only passes on (players, date) may
+                        // have more values: the first is kept
+                        let info_only = matches!(id, b"PB" | b"PW" | b"DT");
                         if let Some(slot) = h.slot(id) {
-                            if more {
+                            if more && !info_only {
                                 return None;
                             }
                             if slot.is_none() {
                                 *slot = Some(v);
                             }
-                        } else {
-                            // any other property: skip its remaining values
-                            while s.get(i) == Some(&b'[') {
-                                let e = value_end(s, i + 1)?;
-                                i = skip_ws(s, e + 1);
-                            }
+                        }
+                        // skip the remaining values
+                        while s.get(i) == Some(&b'[') {
+                            let e = value_end(s, i + 1)?;
+                            i = skip_ws(s, e + 1);
                         }
                     }
                 }

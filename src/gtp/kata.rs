@@ -1,0 +1,49 @@
+//! KataGo's extensions: rules by name or as KataGo's JSON object.
+
+use super::state::{args_n, State};
+use super::table::{self, Command, Family, Reply};
+use crate::rules::Rules;
+
+const fn cmd(
+    name: &'static str,
+    args: &'static str,
+    help: &'static str,
+    run: table::Handler,
+) -> Command {
+    Command {
+        name,
+        family: Family::KataGo,
+        args,
+        help,
+        run,
+    }
+}
+
+/// The KataGo commands.
+pub(super) const COMMANDS: &[Command] = &[
+    cmd(
+        "kata-set-rules",
+        "RULES",
+        "set the rules by name (the komi is kept)",
+        kata_set_rules,
+    ),
+    cmd(
+        "kata-get-rules",
+        "",
+        "the rules: a preset name, or the rules as JSON",
+        |s, _| {
+            let r = s.game.rules();
+            Ok(match r.preset() {
+                Some(p) => p.name().to_string(),
+                None => serde_json::to_string(r).map_err(|e| e.to_string())?,
+            })
+        },
+    ),
+];
+
+fn kata_set_rules(s: &mut State, args: &[&str]) -> Reply {
+    args_n(args, 1)?;
+    let r = Rules::from_name(args[0]).map_err(|e| e.to_string())?;
+    s.set_rules(r);
+    Ok(String::new())
+}

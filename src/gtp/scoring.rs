@@ -1,0 +1,94 @@
+//! The end of the game: the exact count and the status of stones and points (see the module
+//! docs of [`crate::gtp`] for what they decide and what they do not).
+
+use super::state::{args_n, syntax, State};
+use super::table::{self, Command, Family, Reply};
+use crate::benson::pass_alive;
+use crate::Color;
+
+const fn cmd(
+    name: &'static str,
+    args: &'static str,
+    help: &'static str,
+    run: table::Handler,
+) -> Command {
+    Command {
+        name,
+        family: Family::Scoring,
+        args,
+        help,
+        run,
+    }
+}
+
+/// The scoring commands.
+pub(super) const COMMANDS: &[Command] = &[
+    cmd(
+        "final_score",
+        "",
+        "the exact count after removing the stones proved dead: B+x, W+x or 0",
+        |s, args| {
+            args_n(args, 0)?;
+            Ok(s.final_count().result.to_string())
+        },
+    ),
+    cmd(
+        "final_status",
+        "VERTEX",
+        "alive, dead, seki, black_territory, white_territory or dame",
+        final_status,
+    ),
+    cmd(
+        "final_status_list",
+        "alive|dead|seki",
+        "every stone with that status",
+        final_status_list,
+    ),
+    cmd(
+        "unconditional_status",
+        "VERTEX",
+        "alive, dead, black_territory, white_territory or undecided by the pass-alive analysis",
+        unconditional_status,
+    ),
+];
+
+fn final_status_list(s: &mut State, args: &[&str]) -> Reply {
+    args_n(args, 1)?;
+    let count = s.final_count();
+    let dead = s.dead_stones();
+    let want = args[0].to_ascii_lowercase();
+    if !matches!(want.as_str(), "alive" | "dead" | "seki") {
+        return Err(syntax("expected alive, dead or seki"));
+    }
+    let b = s.game.board();
+    let pts = b
+        .size()
+        .points()
+        .filter(|&p| b.get(p).is_some())
+        .filter(|&p| s.final_status_of(&count, &dead, p) == want)
+        .collect();
+    Ok(s.fmt_points(pts))
+}
+
+fn final_status(s: &mut State, args: &[&str]) -> Reply {
+    args_n(args, 1)?;
+    let p = s.point_arg(args[0])?;
+    let count = s.final_count();
+    let dead = s.dead_stones();
+    Ok(s.final_status_of(&count, &dead, p).into())
+}
+
+fn unconditional_status(s: &mut State, args: &[&str]) -> Reply {
+    args_n(args, 1)?;
+    let p = s.point_arg(args[0])?;
+    let b = s.game.board();
+    let pa = pass_alive(b, s.game.rules().multi_stone_suicide);
+    Ok(match (b.get(p), pa.territory(p)) {
+        (Some(_), _) if pa.is_pass_alive(p) => "alive",
+        (Some(c), Some(t)) if t != c => "dead",
+        (None, Some(Color::Black)) => "black_territory",
+        (None, Some(Color::White)) => "white_territory",
+        _ => "undecided",
+    }
+    .into())
+}

@@ -1,0 +1,330 @@
+use super::*;
+
+fn engine() -> Engine {
+    Engine::new(EngineConfig {
+        playouts: 200,
+        ..EngineConfig::default()
+    })
+}
+
+fn ask(e: &mut Engine, line: &str) -> String {
+    e.handle_line(line).unwrap()
+}
+
+#[test]
+fn ids_and_errors() {
+    let mut e = engine();
+    assert_eq!(ask(&mut e, "1 protocol_version"), "=1 2\n\n");
+    assert_eq!(ask(&mut e, "frobnicate"), "? unknown command\n\n");
+    assert_eq!(ask(&mut e, "7 boardsize 99"), "?7 unacceptable size\n\n");
+    assert_eq!(e.handle_line("   # just a comment"), None);
+    assert_eq!(ask(&mut e, "2\tname # trailing"), "=2 tengen\n\n");
+    assert_eq!(
+        ask(&mut e, "\x01\x02list_commands").lines().count(),
+        command_names().len() + 1
+    );
+}
+
+#[test]
+fn showboard_is_the_shared_text_picture() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 7");
+    ask(&mut e, "play b c3");
+    ask(&mut e, "play w g7");
+    let want = "= \n  A B C D E F G\n7 . . . . . .(O)7\n6 . . . . . . . 6\n\
+                5 . . + . + . . 5\n4 . . . + . . . 4\n3 . . X . + . . 3\n\
+                2 . . . . . . . 2\n1 . . . . . . . 1\n  A B C D E F G\n\
+                captures: black 0 white 0\n\n";
+    assert_eq!(ask(&mut e, "showboard"), want);
+}
+
+#[test]
+fn play_capture_undo() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 5");
+    for cmd in ["play b a2", "play w a1", "play b b1"] {
+        assert_eq!(ask(&mut e, cmd), "= \n\n".replace(" \n", "\n"));
+    }
+    assert_eq!(ask(&mut e, "captures black"), "= 1\n\n");
+    assert_eq!(ask(&mut e, "color a1"), "= empty\n\n");
+    assert_eq!(ask(&mut e, "countlib b1"), "= 3\n\n");
+    assert_eq!(ask(&mut e, "findlib a2"), "= A1 A3 B2\n\n");
+    assert_eq!(ask(&mut e, "play w a1"), "? illegal move\n\n");
+    assert_eq!(ask(&mut e, "last_move"), "= black B1\n\n");
+    ask(&mut e, "undo");
+    assert_eq!(ask(&mut e, "color a1"), "= white\n\n");
+    assert_eq!(ask(&mut e, "captures black"), "= 0\n\n");
+    ask(&mut e, "undo");
+    ask(&mut e, "undo");
+    assert_eq!(ask(&mut e, "undo"), "? cannot undo\n\n");
+}
+
+#[test]
+fn handicap() {
+    let mut e = engine();
+    assert_eq!(ask(&mut e, "fixed_handicap 4"), "= D4 D16 Q4 Q16\n\n");
+    assert_eq!(ask(&mut e, "fixed_handicap 2"), "? board not empty\n\n");
+    assert_eq!(ask(&mut e, "get_handicap"), "= 4\n\n");
+    ask(&mut e, "clear_board");
+    assert_eq!(
+        ask(&mut e, "fixed_handicap 10"),
+        "? invalid number of stones\n\n"
+    );
+    assert_eq!(
+        ask(&mut e, "set_free_handicap a1 a1"),
+        "? bad vertex list\n\n"
+    );
+    assert_eq!(ask(&mut e, "set_free_handicap a1 b2"), "=\n\n");
+    assert_eq!(ask(&mut e, "list_stones black"), "= A1 B2\n\n");
+    ask(&mut e, "boardsize 9");
+    let r = ask(&mut e, "place_free_handicap 12");
+    assert_eq!(
+        r.trim_start_matches("= ").split_whitespace().count(),
+        12,
+        "{r}"
+    );
+}
+
+#[test]
+fn genmove_is_legal_and_played() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 7");
+    for _ in 0..6 {
+        let r = ask(&mut e, "genmove b");
+        assert!(r.starts_with("= "), "{r}");
+        let r = ask(&mut e, "genmove w");
+        assert!(r.starts_with("= "), "{r}");
+    }
+    assert_eq!(e.game().move_count(), 12);
+    e.game().board().check_consistency().unwrap();
+}
+
+#[test]
+fn play_sequence_is_atomic() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 5");
+    assert_eq!(
+        ask(&mut e, "gogui-play_sequence b a1 w a1"),
+        "? illegal move\n\n"
+    );
+    assert_eq!(ask(&mut e, "list_stones black"), "=\n\n");
+    assert_eq!(ask(&mut e, "gogui-play_sequence b a1 w b1"), "=\n\n");
+    assert_eq!(ask(&mut e, "gogui-rules_side_to_move"), "= black\n\n");
+}
+
+#[test]
+fn final_score_and_status() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 5");
+    ask(&mut e, "komi 0.5");
+    // black wall on column C, white on column D: black 3 columns, white 2
+    for y in 1..=5 {
+        ask(&mut e, &format!("play b c{y}"));
+        ask(&mut e, &format!("play w d{y}"));
+    }
+    assert_eq!(ask(&mut e, "final_score"), "= B+4.5\n\n");
+    assert_eq!(ask(&mut e, "final_status a1"), "= black_territory\n\n");
+    assert_eq!(ask(&mut e, "final_status d3"), "= alive\n\n");
+    assert_eq!(ask(&mut e, "final_status_list dead"), "=\n\n");
+    // a single wall has no eyes: nothing is proved
+    assert_eq!(ask(&mut e, "unconditional_status c3"), "= undecided\n\n");
+
+    // Black's top-edge group with two eyes; a white stone in the bigger eye.
+    ask(&mut e, "boardsize 7");
+    ask(&mut e, "komi 7.5");
+    let setup = "gogui-setup b d7 b f7 b a6 b b6 b c6 b d6 b e6 b f6 w g7 w g6 \
+                 w a5 w b5 w c5 w d5 w e5 w f5 w g5 w b7";
+    assert_eq!(ask(&mut e, setup), "=\n\n");
+    assert_eq!(ask(&mut e, "unconditional_status d6"), "= alive\n\n");
+    assert_eq!(
+        ask(&mut e, "unconditional_status a7"),
+        "= black_territory\n\n"
+    );
+    assert_eq!(ask(&mut e, "unconditional_status b7"), "= dead\n\n");
+    assert_eq!(ask(&mut e, "unconditional_status a5"), "= undecided\n\n");
+    assert_eq!(ask(&mut e, "final_status b7"), "= dead\n\n");
+    assert_eq!(ask(&mut e, "final_status_list dead"), "= B7\n\n");
+    // black 8 stones + 4 points; white 9 stones + 28 points + 7.5
+    assert_eq!(ask(&mut e, "final_score"), "= W+32.5\n\n");
+    let gfx = ask(&mut e, "tengen-pass_alive_gfx");
+    assert!(gfx.contains("MARK B7"), "{gfx}");
+}
+
+#[test]
+fn printsgf_loadsgf_round_trip() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 9");
+    ask(&mut e, "komi 6.5");
+    ask(&mut e, "fixed_handicap 2");
+    for cmd in ["play w e5", "play b d5", "play w pass", "play b b4"] {
+        assert_eq!(ask(&mut e, cmd), "=\n\n", "{cmd}");
+    }
+    let sgf = ask(&mut e, "printsgf");
+    assert!(sgf.contains("SZ[9]") && sgf.contains("KM[6.5]") && sgf.contains("HA[2]"));
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("g.sgf");
+    std::fs::write(&f, sgf.trim_start_matches("= ").trim_end()).unwrap();
+    let before = ask(&mut e, "list_stones black");
+    ask(&mut e, "clear_board");
+    let r = ask(&mut e, &format!("loadsgf {}", f.display()));
+    assert_eq!(r, "= white\n\n");
+    assert_eq!(ask(&mut e, "list_stones black"), before);
+    assert_eq!(ask(&mut e, "get_handicap"), "= 2\n\n");
+    assert_eq!(ask(&mut e, "get_komi"), "= 6.5\n\n");
+    // up to move 3: white E5 and black D5 played, white to move
+    let r = ask(&mut e, &format!("loadsgf {} 3", f.display()));
+    assert_eq!(r, "= white\n\n");
+    assert_eq!(ask(&mut e, "color b4"), "= empty\n\n");
+    assert_eq!(ask(&mut e, "color d5"), "= black\n\n");
+    let r = ask(&mut e, "loadsgf /nonexistent/file.sgf");
+    assert!(r.starts_with("? cannot load file"), "{r}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn resigns_only_when_asked() {
+    // White owns the whole 5x5 board but two points: Black is lost.
+    let lost = "gogui-setup w a2 w b2 w c2 w d2 w e2 w a4 w b4 w c4 w d4 w e4";
+    let mut e = engine();
+    ask(&mut e, "boardsize 5");
+    ask(&mut e, lost);
+    let r = ask(&mut e, "genmove b");
+    assert_ne!(r, "= resign\n\n");
+    let mut e = Engine::new(EngineConfig {
+        playouts: 300,
+        resign_threshold: Some(0.1),
+        ..EngineConfig::default()
+    });
+    ask(&mut e, "boardsize 5");
+    ask(&mut e, lost);
+    assert_eq!(ask(&mut e, "genmove b"), "= resign\n\n");
+    // nothing was played
+    assert_eq!(e.game().move_count(), 0);
+}
+
+#[test]
+fn format_results() {
+    assert_eq!(format_result(7), "B+3.5");
+    assert_eq!(format_result(-1), "W+0.5");
+    assert_eq!(format_result(0), "0");
+}
+
+/// The commands tengen answered before the command table existed: none may get lost.
+const COMMANDS_BEFORE_THE_TABLE: &[&str] = &[
+    "all_legal",
+    "boardsize",
+    "captures",
+    "clear_board",
+    "color",
+    "countlib",
+    "final_score",
+    "final_status",
+    "final_status_list",
+    "findlib",
+    "fixed_handicap",
+    "genmove",
+    "get_handicap",
+    "get_komi",
+    "gg-undo",
+    "gogui-analyze_commands",
+    "gogui-play_sequence",
+    "gogui-rules_board",
+    "gogui-rules_board_size",
+    "gogui-rules_captured_count",
+    "gogui-rules_final_result",
+    "gogui-rules_game_id",
+    "gogui-rules_legal_moves",
+    "gogui-rules_side_to_move",
+    "gogui-setup",
+    "is_legal",
+    "kata-get-rules",
+    "kata-set-rules",
+    "kgs-game_over",
+    "kgs-genmove_cleanup",
+    "kgs-rules",
+    "kgs-time_settings",
+    "known_command",
+    "komi",
+    "last_move",
+    "list_commands",
+    "list_stones",
+    "loadsgf",
+    "move_history",
+    "name",
+    "place_free_handicap",
+    "play",
+    "printsgf",
+    "protocol_version",
+    "query_boardsize",
+    "quit",
+    "rectangular_boardsize",
+    "reg_genmove",
+    "set_free_handicap",
+    "showboard",
+    "tengen-pass_alive_gfx",
+    "tengen-territory_gfx",
+    "time_left",
+    "time_settings",
+    "unconditional_status",
+    "undo",
+    "version",
+];
+
+#[test]
+fn list_known_help_and_dispatch_agree() {
+    let mut e = engine();
+    let list = ask(&mut e, "list_commands");
+    let listed: Vec<&str> = list
+        .strip_prefix("= ")
+        .unwrap()
+        .trim_end()
+        .lines()
+        .collect();
+    assert_eq!(listed, command_names());
+    let mut sorted = listed.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    assert_eq!(sorted, listed, "list_commands is sorted without duplicates");
+    assert_eq!(
+        ask(&mut e, "help"),
+        list,
+        "help without a name lists the commands"
+    );
+    for name in COMMANDS_BEFORE_THE_TABLE {
+        assert!(listed.contains(name), "{name} is no longer listed");
+    }
+    for name in &listed {
+        assert_eq!(ask(&mut e, &format!("known_command {name}")), "= true\n\n");
+        let help = ask(&mut e, &format!("help {name}"));
+        assert!(help.starts_with(&format!("= {name}")), "{help}");
+        assert!(
+            help.trim_end().len() > name.len() + 6,
+            "{name} has no help: {help}"
+        );
+        let family = family_of(name).unwrap();
+        let want = match *name {
+            n if n.starts_with("kgs-") => Family::Kgs,
+            n if n.starts_with("gogui-") || n.starts_with("tengen-") => Family::GoGui,
+            n if n.starts_with("kata-") => Family::KataGo,
+            _ => family,
+        };
+        assert_eq!(family, want, "{name} is in the wrong family");
+        // every listed command is dispatched: whatever it answers, it is not unknown
+        let mut fresh = engine();
+        let r = ask(&mut fresh, &format!("9 {name}"));
+        assert!(
+            r.starts_with("=9") || (r.starts_with("?9 ") && !r.contains("unknown command")),
+            "{name}: {r}"
+        );
+    }
+    for name in ["frobnicate", "kata-analyze-not", "List_commands", "gogui-"] {
+        let q = format!("known_command {name}");
+        assert_eq!(ask(&mut e, &q), "= false\n\n", "{name}");
+        assert_eq!(ask(&mut e, name), "? unknown command\n\n", "{name}");
+        assert!(
+            ask(&mut e, &format!("help {name}")).starts_with("? "),
+            "{name}"
+        );
+    }
+}

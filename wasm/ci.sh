@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# CI for the WebAssembly package and the page (called by .ci/run): build both, run the Node
+# tests of the package and the Chromium end-to-end tests of the page. Exits non-zero on failure.
+# Installs what it needs: the wasm32 target and wasm-bindgen-cli (wasm/build.sh), Debian's
+# chromium and binaryen (when apt-get is available and they are missing), the npm dev
+# dependencies (npm ci). Screenshots and figures go to test-output/web/.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+
+missing=()
+command -v chromium >/dev/null || missing+=(chromium)
+command -v wasm-opt >/dev/null || missing+=(binaryen)
+if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null; then
+  echo "wasm/ci.sh: installing ${missing[*]}" >&2
+  apt-get install -y -qq "${missing[@]}" || { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; }
+fi
+
+"$here/build.sh"
+TENGEN_WEB_REUSE_PKG=1 "$repo/web/build.sh"
+
+(cd "$here" && npm ci --no-audit --no-fund --silent)
+(cd "$repo/web" && npm ci --no-audit --no-fund --silent)
+
+# the e2e tests compare with the CLI: use a built one if there is one
+if [ -z "${TENGEN_BIN:-}" ]; then
+  for p in ci release debug; do
+    if [ -x "$repo/target/$p/tengen" ]; then export TENGEN_BIN="$repo/target/$p/tengen"; break; fi
+  done
+fi
+
+echo "wasm/ci.sh: type check of index.d.ts" >&2
+(cd "$here" && node_modules/.bin/tsc -p types)
+echo "wasm/ci.sh: Node tests of the package" >&2
+(cd "$here" && node --test tests/)
+echo "wasm/ci.sh: Chromium end-to-end tests of the page" >&2
+(cd "$repo/web" && node --test --test-concurrency=1 tests/)
+echo "wasm/ci.sh: ok (.wasm $(wc -c < "$here/pkg/tengen_wasm_bg.wasm") bytes; screenshots in test-output/web/)" >&2

@@ -1,0 +1,230 @@
+// Types of tengen-wasm (hand-written and checked against index.js).
+
+/** 1 or 'B'/'black' for black; -1, 2 or 'W'/'white' for white. */
+export type Color = 1 | -1 | 2 | 'B' | 'W' | 'b' | 'w' | 'black' | 'white';
+/** 1 black, -1 white, 0 empty. */
+export type Sign = 1 | -1 | 0;
+/** [x, y]: x the column, y the row, both from 0 (row 0 is the top). */
+export type Vertex = [number, number];
+/** Why a move is illegal. */
+export type Reason = 'occupied' | 'suicide' | 'ko' | 'superko' | 'off board';
+
+/** The Error thrown for an illegal move; other bad input throws a plain Error or TypeError. */
+export interface IllegalMoveError extends Error {
+  reason: Reason;
+}
+
+export interface Chain {
+  color: 1 | -1;
+  stones: Vertex[];
+  liberties: Vertex[];
+}
+
+export interface MoveAnalysis {
+  legal: boolean;
+  reason: Reason | null;
+  pass: boolean;
+  overwrite: boolean;
+  capturing: boolean;
+  captures: Vertex[];
+  suicide: boolean;
+  /** The move takes a ko the opponent may not retake at once. */
+  ko: boolean;
+  /** The move is the immediate retake of a ko. */
+  retakesKo: boolean;
+  /** Liberties of the move's chain after the move. */
+  liberties: number;
+}
+
+export interface Territories {
+  territoryBlack: Vertex[];
+  territoryWhite: Vertex[];
+  territoryNone: Vertex[];
+}
+
+export type TerritoryAt =
+  | { owner: 'BLACK' | 'WHITE' | 'NONE'; territory: Vertex[] }
+  | { error: 'Invalid coordinate' };
+
+export interface PlayerScore {
+  stones: number;
+  territory: number;
+  captures: number;
+  dead: number;
+  sekiTaxed: number;
+  groupTax: number;
+  komi: number;
+  bonus: number;
+  total: number;
+}
+
+export interface Score {
+  /** 'B+3.5', 'W+12', or '0' for a draw. */
+  result: string;
+  scoring: 'area' | 'territory';
+  black: PlayerScore;
+  white: PlayerScore;
+  /** Rows of 'B', 'W' and '.' (counted for nobody). */
+  owners: string[];
+  /** Points not counted because of seki. */
+  seki: Vertex[];
+}
+
+export interface ScoreOptions {
+  /** Rule preset name (default 'chinese' for a Board, the game's rules for a Game). */
+  rules?: string;
+  komi?: number;
+  /** Dead stones: each point marks its whole chain. */
+  dead?: Vertex[];
+  /** Stones captured during the game by black and by white. */
+  captures?: [number, number];
+  handicap?: number;
+}
+
+export interface RulesInfo {
+  name: string;
+  ko: string;
+  multi_stone_suicide: boolean;
+  scoring: string;
+  tax: string;
+  handicap_bonus: string;
+  komi: number;
+}
+
+export interface MoveRecord {
+  color: 1 | -1;
+  x: number | null;
+  y: number | null;
+  pass: boolean;
+}
+
+export class Board {
+  constructor(width?: number, height?: number, options?: { rules?: string });
+  static fromRows(rows: string[], options?: { rules?: string }): Board;
+  readonly width: number;
+  readonly height: number;
+  readonly rules: string;
+  readonly hash: string;
+  readonly ko: Vertex | null;
+  get(x: number, y: number): Sign;
+  set(x: number, y: number, color: Color | 0 | null): this;
+  /** Returns the captured points; throws an IllegalMoveError. */
+  play(x: number, y: number, color: Color): Vertex[];
+  pass(): void;
+  isLegal(x: number, y: number, color: Color): boolean;
+  illegalReason(x: number, y: number, color: Color): Reason | null;
+  legalMoves(color: Color): Vertex[];
+  chain(x: number, y: number): Chain | null;
+  liberties(x: number, y: number): number | null;
+  analyzeMove(x: number, y: number, color: Color): MoveAnalysis;
+  toRows(): string[];
+  signMap(): Sign[][];
+  signs(): Int8Array;
+  clone(): Board;
+  territories(): Territories;
+  territoryAt(x: number, y: number): TerritoryAt;
+  score(options?: ScoreOptions): Score;
+  free(): void;
+}
+
+export class Game {
+  constructor(width?: number, height?: number, options?: { rules?: string; komi?: number });
+  static fromBoard(board: Board, options?: { toMove?: Color; rules?: string }): Game;
+  readonly width: number;
+  readonly height: number;
+  readonly rules: RulesInfo;
+  setRules(name: string, komi?: number): void;
+  toMove: 1 | -1;
+  readonly moveCount: number;
+  readonly captures: { black: number; white: number };
+  readonly isOver: boolean;
+  readonly history: MoveRecord[];
+  readonly lastMove: MoveRecord | null;
+  readonly board: Board;
+  get(x: number, y: number): Sign;
+  /** Throws an IllegalMoveError (reasons include 'superko'). */
+  play(x: number, y: number, color?: Color): void;
+  pass(color?: Color): void;
+  undo(): MoveRecord | null;
+  isLegal(x: number, y: number): boolean;
+  illegalReason(x: number, y: number): Reason | null;
+  legalMoves(): Vertex[];
+  toRows(): string[];
+  signMap(): Sign[][];
+  score(options?: Omit<ScoreOptions, 'captures'>): Score;
+  toSgf(root?: Record<string, string | number>): string;
+  free(): void;
+}
+
+export function territory(board: Board | string[]): Territories;
+export function score(board: Board | string[], options?: ScoreOptions): Score;
+
+/** The territory task, in its own shape. */
+export class GoCounting {
+  constructor(board: string[]);
+  getTerritory(x: number, y: number): TerritoryAt;
+  getTerritories(): Territories;
+}
+
+/** The move task's answer exactly as `tengen move` prints it. */
+export function moveTask(input: string, options?: { rules?: string }): string;
+
+export const rulePresets: string[];
+export function rules(name: string): RulesInfo;
+
+export interface ParsedSgf {
+  charset: string | null;
+  /** Root properties: one value as a string, several as an array. */
+  root: Record<string, string | string[]>;
+  width: number;
+  height: number;
+  moves: MoveRecord[];
+  nodes: number;
+  games: number;
+  warnings: string[];
+}
+export function parseSgf(input: Uint8Array | ArrayBuffer | string): ParsedSgf;
+
+export interface IllegalAt {
+  number: number;
+  x: number;
+  y: number;
+  color: 1 | -1;
+  reason: Reason;
+  message: string;
+}
+
+export interface ReplaySummary {
+  width: number;
+  height: number;
+  rules: string;
+  komi: number;
+  moves: number;
+  captures: [number, number];
+  toMove: 1 | -1;
+  result: string | null;
+  handicap: number;
+  error: IllegalAt | null;
+  warnings: string[];
+}
+
+export interface Position {
+  /** Row-major signs. */
+  signs: Int8Array;
+  captures: { black: number; white: number };
+  /** The move that led here (null for position 0). */
+  move: MoveRecord | null;
+}
+
+export interface Replay extends ReplaySummary {
+  root: Record<string, string | string[]>;
+  moveList: MoveRecord[];
+  /** positions[n] is the position after n moves. */
+  positions: Position[];
+}
+
+export function replaySgf(
+  input: Uint8Array | ArrayBuffer | string,
+  options?: { rules?: string; komi?: number; tolerant?: boolean },
+): Replay;
+export function replaySummary(input: Uint8Array | ArrayBuffer | string): ReplaySummary;

@@ -1,0 +1,39 @@
+// Compile-time check of index.d.ts (`tsc -p wasm/types`): the API used as the README and the
+// page use it; a wrong or missing declaration fails the build of this file.
+import {
+  Board, Game, GoCounting, moveTask, parseSgf, replaySgf, replaySummary, score, territory,
+  rulePresets, rules, type IllegalMoveError, type Reason, type Vertex,
+} from 'tengen-wasm';
+
+const b: Board = Board.fromRows(['  B  ', ' B B ']);
+const caps: Vertex[] = b.play(0, 0, 'W');
+const why: Reason | null = b.illegalReason(1, 1, -1);
+const n: number | null = b.liberties(1, 0);
+const rows: string[] = b.toRows();
+const a = b.analyzeMove(2, 2, 1);
+const legal: boolean = a.legal && a.capturing && !a.retakesKo;
+const g = new Game(19, 19, { rules: 'chinese', komi: 7.5 });
+g.play(3, 3);
+try {
+  g.play(3, 3);
+} catch (e) {
+  const r: Reason = (e as IllegalMoveError).reason;
+  console.log(r);
+}
+const last = g.lastMove;
+const x: number | null = last ? last.x : null;
+const s = g.score({ dead: [[3, 3]] });
+const total: number = s.black.total - s.white.total + s.black.sekiTaxed;
+const t = territory(['B ']).territoryBlack;
+const counting = new GoCounting([' B ']);
+const at = counting.getTerritory(0, 0);
+const owner = 'owner' in at ? at.owner : at.error;
+const answer: string = moveTask('2\n10\n01\n1 0 2\n');
+const p = parseSgf(new Uint8Array([40, 59, 41]));
+const root: string | string[] | undefined = p.root.PB;
+const rep = replaySgf('(;SZ[9];B[ee])', { rules: 'japanese', tolerant: true });
+const sign: number = rep.positions[1].signs[40] + rep.positions[1].captures.black;
+const sum = replaySummary('(;SZ[9])').error?.reason;
+const presets: string[] = rulePresets;
+const komi: number = rules('aga').komi + score(b).black.stones;
+console.log(caps, why, n, rows, legal, x, total, t, owner, answer, root, sign, sum, presets, komi, g.toSgf({ PB: 'x', HA: 2 }));

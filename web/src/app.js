@@ -1,0 +1,459 @@
+// The page: every rule decision (legality and its reason, captures, ko/superko, territory,
+// scoring, SGF decoding and replay, the move task) comes from tengen-wasm.
+import * as tengen from './tengen/index.js';
+
+const { Game, Board, parseSgf, replaySgf, moveTask, rulePresets } = tengen;
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
+
+const state = {
+  game: null, // the game at the cursor (a tengen Game)
+  record: [], // the main line: [{color, x, y, pass}]
+  setup: null, // the starting position (a Board) of a loaded record
+  firstToMove: 1,
+  root: {}, // root properties of a loaded record
+  dead: new Set(), // "x,y" of stones marked dead (each marks its chain)
+  message: '',
+  illegal: false,
+};
+
+function columnName(x) {
+  return x < 25 ? LETTERS[x] : LETTERS[Math.floor(x / 25) - 1] + LETTERS[x % 25];
+}
+
+function vertexName(m, height) {
+  if (!m) return '';
+  if (m.pass) return 'pass';
+  return `${columnName(m.x)}${height - m.y}`;
+}
+
+function starPoints(w, h) {
+  // where the star points are drawn (display only)
+  const pts = [];
+  const lines = (n) => (n < 7 ? [] : n < 13 ? [2, n - 3] : [3, n - 4]);
+  const xs = lines(w);
+  const ys = lines(h);
+  for (const x of xs) for (const y of ys) pts.push([x, y]);
+  if (w % 2 && h % 2 && w >= 9 && h >= 9) pts.push([(w - 1) / 2, (h - 1) / 2]);
+  if (w % 2 && h >= 13 && w >= 13) for (const y of ys) pts.push([(w - 1) / 2, y]);
+  if (h % 2 && w >= 13 && h >= 13) for (const x of xs) pts.push([x, (h - 1) / 2]);
+  return pts;
+}
+
+function el(name, attrs, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+/** Draw a board of signs into an SVG element; `extra` adds marks and shading. */
+function drawBoard(svg, w, h, signAt, extra = {}) {
+  const cell = 30;
+  const margin = extra.coords === false ? cell * 0.7 : cell * 1.2;
+  const W = margin * 2 + cell * (w - 1);
+  const H = margin * 2 + cell * (h - 1);
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.replaceChildren();
+  el('rect', { x: 0, y: 0, width: W, height: H, fill: '#dcb35c' }, svg);
+  const px = (x) => margin + x * cell;
+  const grid = el('g', { stroke: '#3a2a10', 'stroke-width': 1 }, svg);
+  for (let x = 0; x < w; x++) el('line', { x1: px(x), y1: px(0), x2: px(x), y2: margin + (h - 1) * cell }, grid);
+  for (let y = 0; y < h; y++) el('line', { x1: px(0), y1: margin + y * cell, x2: px(w - 1), y2: margin + y * cell }, grid);
+  for (const [x, y] of starPoints(w, h)) el('circle', { cx: px(x), cy: px(y), r: 3, fill: '#3a2a10' }, svg);
+  if (extra.coords !== false) {
+    const g = el('g', { 'font-size': 11, fill: '#3a2a10', 'text-anchor': 'middle', 'font-family': 'sans-serif' }, svg);
+    for (let x = 0; x < w; x++) {
+      el('text', { x: px(x), y: margin * 0.45 }, g).textContent = columnName(x);
+      el('text', { x: px(x), y: H - margin * 0.25 }, g).textContent = columnName(x);
+    }
+    for (let y = 0; y < h; y++) {
+      el('text', { x: margin * 0.4, y: px(y) + 4 }, g).textContent = String(h - y);
+      el('text', { x: W - margin * 0.4, y: px(y) + 4 }, g).textContent = String(h - y);
+    }
+  }
+  const shade = extra.shade; // (x, y) -> 1 | -1 | 0
+  const stones = el('g', {}, svg);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const s = signAt(x, y);
+      const dead = extra.dead?.(x, y);
+      if (s) {
+        el('circle', {
+          cx: px(x), cy: px(y), r: cell * 0.47,
+          fill: s > 0 ? '#111' : '#f8f8f8', stroke: '#111', 'stroke-width': 1,
+          opacity: dead ? 0.45 : 1, class: s > 0 ? 'stone black' : 'stone white',
+        }, stones);
+      }
+      const o = shade ? shade(x, y) : 0;
+      if (o && (!s || dead)) {
+        el('rect', {
+          x: px(x) - cell * 0.2, y: px(y) - cell * 0.2, width: cell * 0.4, height: cell * 0.4,
+          fill: o > 0 ? '#111' : '#fff', stroke: '#111', 'stroke-width': 0.5, class: 'owner',
+        }, stones);
+      }
+    }
+  }
+  if (extra.last) {
+    const [x, y] = extra.last;
+    el('circle', { cx: px(x), cy: px(y), r: cell * 0.2, fill: 'none', stroke: signAt(x, y) > 0 ? '#fff' : '#111', 'stroke-width': 2, id: 'last-marker' }, stones);
+  }
+  if (extra.onClick) {
+    const hit = el('g', { fill: 'transparent' }, svg);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const r = el('rect', { x: px(x) - cell / 2, y: px(y) - cell / 2, width: cell, height: cell, 'data-x': x, 'data-y': y, class: 'point' }, hit);
+        r.addEventListener('click', () => extra.onClick(x, y));
+      }
+    }
+  }
+}
+
+function rulesName() {
+  return $('rules').value;
+}
+
+function komi() {
+  const k = Number($('komi').value);
+  return Number.isFinite(k) ? k : 0;
+}
+
+function setStatus(msg, illegal = false) {
+  state.message = msg;
+  state.illegal = illegal;
+}
+
+function newGameAt(n) {
+  // a fresh game from the record's start, then the record's first n moves, all through tengen
+  if (state.game) state.game.free();
+  const opts = { rules: rulesName(), komi: komi() };
+  let g;
+  if (state.setup) {
+    g = Game.fromBoard(state.setup, { toMove: state.firstToMove, rules: opts.rules });
+    g.setRules(opts.rules, opts.komi);
+  } else {
+    const [w, h] = sizeOf();
+    g = new Game(w, h, opts);
+  }
+  state.game = g;
+  for (let i = 0; i < n && i < state.record.length; i++) playRecorded(state.record[i]);
+}
+
+function playRecorded(m) {
+  if (m.pass) state.game.pass(m.color);
+  else state.game.play(m.x, m.y, m.color);
+}
+
+function goTo(n) {
+  n = Math.max(0, Math.min(n, state.record.length));
+  const g = state.game;
+  while (g.moveCount > n) g.undo();
+  try {
+    while (g.moveCount < n) playRecorded(state.record[g.moveCount]);
+  } catch (e) {
+    // the rules chosen now forbid a recorded move: the record ends there
+    setStatus(`Move ${g.moveCount + 1} of the record is illegal under ${rulesName()} rules (${e.reason}); the record is cut there`, true);
+    state.record.length = g.moveCount;
+  }
+  state.dead.clear();
+  render();
+}
+
+function sizeOf() {
+  const m = /^\s*(\d+)\s*(?:[x:×]\s*(\d+))?\s*$/.exec($('size').value);
+  if (!m) return [19, 19];
+  return [Number(m[1]), Number(m[2] ?? m[1])];
+}
+
+function deadList() {
+  return [...state.dead].map((k) => k.split(',').map(Number));
+}
+
+function render() {
+  const g = state.game;
+  const w = g.width;
+  const h = g.height;
+  const signs = g.signMap();
+  const last = g.lastMove;
+  let shade = null;
+  let deadAt = null;
+  $('score-result').textContent = '–';
+  $('score-detail').textContent = '';
+  if ($('score-mode').checked) {
+    // the dead set marks whole chains: expand it for display
+    const deadPts = new Set();
+    const board = g.board;
+    for (const [x, y] of deadList()) {
+      const c = board.chain(x, y);
+      if (c) for (const [sx, sy] of c.stones) deadPts.add(`${sx},${sy}`);
+    }
+    board.free();
+    deadAt = (x, y) => deadPts.has(`${x},${y}`);
+    try {
+      const s = g.score({ dead: deadList(), komi: komi() });
+      shade = (x, y) => ({ B: 1, W: -1 }[s.owners[y][x]] ?? 0);
+      $('score-result').textContent = s.result;
+      const half = (v) => v / 2;
+      $('score-detail').textContent = `(${s.scoring}: black ${half(s.black.total)}, white ${half(s.white.total)})`;
+    } catch (e) {
+      $('score-result').textContent = `error: ${e.message}`;
+    }
+  } else if ($('show-territory').checked) {
+    const t = tengen.territory(g.board);
+    const own = new Map();
+    for (const [x, y] of t.territoryBlack) own.set(`${x},${y}`, 1);
+    for (const [x, y] of t.territoryWhite) own.set(`${x},${y}`, -1);
+    shade = (x, y) => own.get(`${x},${y}`) ?? 0;
+  }
+  drawBoard($('board'), w, h, (x, y) => signs[y][x], {
+    last: last && !last.pass ? [last.x, last.y] : null,
+    shade,
+    dead: deadAt,
+    onClick: onPointClick,
+  });
+  $('move-number').textContent = String(g.moveCount);
+  $('move-total').textContent = String(state.record.length);
+  const caps = g.captures;
+  $('captures-black').textContent = String(caps.black);
+  $('captures-white').textContent = String(caps.white);
+  $('to-move').textContent = `${g.toMove > 0 ? 'Black' : 'White'} to play`;
+  $('last-move').textContent = last ? `Last: ${last.color > 0 ? 'B' : 'W'} ${vertexName(last, h)}` : '';
+  const slider = $('slider');
+  slider.max = String(state.record.length);
+  slider.value = String(g.moveCount);
+  $('goto').value = String(g.moveCount);
+  const r = state.root;
+  const who = (name, rank) => (r[name] ? `${r[name]}${r[rank] ? ` (${r[rank]})` : ''}` : '');
+  $('players').textContent = r.PB || r.PW ? `● ${who('PB', 'BR')}   ○ ${who('PW', 'WR')}` : '';
+  $('record-result').textContent = typeof r.RE === 'string' && r.RE ? r.RE : '–';
+  $('status').textContent = state.message;
+  $('status').className = state.illegal ? 'illegal' : '';
+}
+
+function onPointClick(x, y) {
+  const g = state.game;
+  if ($('score-mode').checked) {
+    if (g.get(x, y) === 0) return;
+    // toggle the chain: any marked stone of it stands for the chain
+    const board = g.board;
+    const chain = board.chain(x, y);
+    board.free();
+    const keys = chain.stones.map(([a, b]) => `${a},${b}`);
+    const marked = keys.filter((k) => state.dead.has(k));
+    if (marked.length) for (const k of marked) state.dead.delete(k);
+    else state.dead.add(`${x},${y}`);
+    render();
+    return;
+  }
+  const color = g.toMove;
+  try {
+    g.play(x, y);
+  } catch (e) {
+    setStatus(`Illegal: ${e.reason ?? e.message} (${color > 0 ? 'black' : 'white'} at ${vertexName({ x, y }, g.height)})`, true);
+    render();
+    return;
+  }
+  // a new move replaces the rest of the record from here
+  state.record.length = g.moveCount - 1;
+  state.record.push({ color, x, y, pass: false });
+  state.dead.clear();
+  setStatus('');
+  render();
+}
+
+function loadSgf(bytes, name) {
+  let rep;
+  try {
+    rep = replaySgf(bytes);
+  } catch (e) {
+    setStatus(`${name}: ${e.message}`, true);
+    render();
+    return;
+  }
+  state.root = rep.root;
+  state.record = rep.moveList.slice(0, rep.moves);
+  $('size').value = rep.width === rep.height ? String(rep.width) : `${rep.width}x${rep.height}`;
+  // the record's rules and komi, as tengen read them
+  if ([...$('rules').options].some((o) => o.value === rep.rules)) $('rules').value = rep.rules;
+  $('komi').value = String(rep.komi);
+  const start = rep.positions[0];
+  const rows = [];
+  for (let y = 0; y < rep.height; y++) {
+    let s = '';
+    for (let x = 0; x < rep.width; x++) s += { 1: 'B', '-1': 'W' }[start.signs[y * rep.width + x]] ?? ' ';
+    rows.push(s);
+  }
+  if (state.setup) state.setup.free();
+  state.setup = Board.fromRows(rows);
+  state.firstToMove = rep.moveList[0]?.color ?? (rep.handicap >= 2 ? -1 : 1);
+  newGameAt(0);
+  setStatus(rep.error
+    ? `${name}: ${rep.moves} moves; ${rep.error.message}`
+    : `${name}: ${rep.moves} moves, ${rep.rules} rules, komi ${rep.komi}`, !!rep.error);
+  state.dead.clear();
+  render();
+}
+
+async function loadFile(file) {
+  const buf = new Uint8Array(await file.arrayBuffer());
+  loadSgf(buf, file.name);
+}
+
+function saveSgf() {
+  const root = {};
+  for (const k of ['PB', 'PW', 'BR', 'WR', 'DT', 'EV', 'RE']) {
+    if (typeof state.root[k] === 'string' && state.root[k]) root[k] = state.root[k];
+  }
+  const text = state.game.toSgf(root);
+  const blob = new Blob([text], { type: 'application/x-go-sgf' });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = 'game.sgf';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  window.lastSavedSgf = text;
+}
+
+function runMoveTask() {
+  const input = $('movetask-input').value;
+  const out = $('movetask-output');
+  const svg = $('movetask-board');
+  try {
+    const answer = moveTask(input.endsWith('\n') ? input : input + '\n');
+    out.textContent = answer;
+    out.classList.remove('illegal');
+    const lines = answer.split('\n').filter((l) => l !== '');
+    // draw the first problem's new board when the move was legal
+    if (lines[0] === '1') {
+      const rows = [];
+      for (let i = 1; i < lines.length && /^[012 ]+$/.test(lines[i]) && lines[i] !== '0' && lines[i] !== '1'; i++) {
+        rows.push(lines[i].replace(/ /g, ''));
+      }
+      const n = rows.length;
+      if (n && rows.every((r) => r.length === n)) {
+        drawBoard(svg, n, n, (x, y) => ({ 1: 1, 2: -1 }[rows[y][x]] ?? 0), { coords: false });
+        svg.style.display = '';
+        return;
+      }
+    }
+    svg.style.display = 'none';
+  } catch (e) {
+    out.textContent = `error: ${e.message}`;
+    svg.style.display = 'none';
+  }
+}
+
+function init() {
+  const sel = $('rules');
+  for (const name of rulePresets) {
+    const o = document.createElement('option');
+    o.value = name;
+    o.textContent = name;
+    sel.appendChild(o);
+  }
+  sel.value = 'japanese';
+  $('komi').value = String(tengen.rules('japanese').komi);
+  sel.addEventListener('change', () => {
+    $('komi').value = String(tengen.rules(sel.value).komi);
+    const n = state.game.moveCount;
+    newGameAt(0);
+    goTo(n);
+  });
+  $('komi').addEventListener('change', () => {
+    state.game.setRules(rulesName(), komi());
+    render();
+  });
+  $('new-game').addEventListener('click', () => {
+    if (state.setup) state.setup.free();
+    state.setup = null;
+    state.root = {};
+    state.record = [];
+    state.firstToMove = 1;
+    try {
+      newGameAt(0);
+      setStatus('');
+    } catch (e) {
+      setStatus(e.message, true);
+      $('size').value = '19';
+      newGameAt(0);
+    }
+    render();
+  });
+  $('undo').addEventListener('click', () => {
+    if (state.game.moveCount === 0) return;
+    state.game.undo();
+    state.record.length = state.game.moveCount;
+    state.dead.clear();
+    setStatus('');
+    render();
+  });
+  $('pass').addEventListener('click', () => {
+    const g = state.game;
+    const color = g.toMove;
+    g.pass();
+    state.record.length = g.moveCount - 1;
+    state.record.push({ color, x: null, y: null, pass: true });
+    render();
+  });
+  $('first').addEventListener('click', () => goTo(0));
+  $('prev').addEventListener('click', () => goTo(state.game.moveCount - 1));
+  $('next').addEventListener('click', () => goTo(state.game.moveCount + 1));
+  $('last').addEventListener('click', () => goTo(state.record.length));
+  $('slider').addEventListener('input', (e) => goTo(Number(e.target.value)));
+  $('goto').addEventListener('change', (e) => goTo(Number(e.target.value)));
+  document.addEventListener('keydown', (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
+    if (e.key in moves) goTo(state.game.moveCount + moves[e.key]);
+    else if (e.key === 'Home') goTo(0);
+    else if (e.key === 'End') goTo(state.record.length);
+    else return;
+    e.preventDefault();
+  });
+  $('file-input').addEventListener('change', (e) => {
+    const f = e.target.files[0];
+    if (f) loadFile(f);
+  });
+  const area = $('board-area');
+  area.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    area.classList.add('dragging');
+  });
+  area.addEventListener('dragleave', () => area.classList.remove('dragging'));
+  area.addEventListener('drop', (e) => {
+    e.preventDefault();
+    area.classList.remove('dragging');
+    const f = e.dataTransfer.files[0];
+    if (f) loadFile(f);
+  });
+  $('save-sgf').addEventListener('click', saveSgf);
+  $('show-territory').addEventListener('change', render);
+  $('score-mode').addEventListener('change', () => {
+    state.dead.clear();
+    render();
+  });
+  $('clear-dead').addEventListener('click', () => {
+    state.dead.clear();
+    render();
+  });
+  if (typeof tengen.judge === 'function') {
+    const b = $('judge');
+    b.hidden = false;
+    b.addEventListener('click', () => {
+      const board = state.game.board;
+      const j = tengen.judge(board, { rules: rulesName() });
+      board.free();
+      state.dead = new Set(j.dead.map(([x, y]) => `${x},${y}`));
+      $('score-mode').checked = true;
+      render();
+    });
+  }
+  $('movetask-run').addEventListener('click', runMoveTask);
+  newGameAt(0);
+  render();
+  document.body.dataset.ready = 'true';
+  window.tengenPageReady = performance.now();
+}
+
+init();
