@@ -64,6 +64,7 @@ pub mod formats;
 pub mod game;
 #[cfg(feature = "engine")]
 pub mod gtp;
+pub mod judge;
 #[cfg(feature = "engine")]
 pub mod mcts;
 pub mod playout;

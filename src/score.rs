@@ -391,8 +391,65 @@ pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
             owners_padded[q] = bits;
         }
     }
+    Ok(finish(
+        &b,
+        owners_padded,
+        seki_padded,
+        black,
+        white,
+        dead,
+        opts,
+    ))
+}
+
+/// Count a settled position whose owners the caller decided: `settled` is the board with the
+/// dead stones removed, `owners` (padded indices) the colour digit of every stone and counted
+/// territory point (0 for dame and seki points), `seki` (padded) the seki points to report,
+/// `dead` the stones removed as each player's prisoners and `seki_taxed` the territory points
+/// each player loses to the seki tax (Black's first). Area or territory
+/// counting, group tax, komi and handicap bonus as in [`score`]. Used by [`crate::judge`].
+pub(crate) fn score_owned(
+    settled: &Board,
+    owners: Vec<u8>,
+    seki: Vec<bool>,
+    dead: [u32; 2],
+    seki_taxed: [u32; 2],
+    opts: &ScoreOptions,
+) -> Score {
+    let mut black = PlayerScore {
+        seki_taxed: seki_taxed[0],
+        ..PlayerScore::default()
+    };
+    let mut white = PlayerScore {
+        seki_taxed: seki_taxed[1],
+        ..PlayerScore::default()
+    };
+    for q in settled.all_pos() {
+        match (settled.cell(q), owners[q]) {
+            (1, _) => black.stones += 1,
+            (2, _) => white.stones += 1,
+            (EMPTY, 1) => black.territory += 1,
+            (EMPTY, 2) => white.territory += 1,
+            _ => {}
+        }
+    }
+    finish(settled, owners, seki, black, white, dead, opts)
+}
+
+/// The common end of a count: group tax, captures, komi, bonus, totals and the result.
+fn finish(
+    b: &Board,
+    owners_padded: Vec<u8>,
+    seki_padded: Vec<bool>,
+    mut black: PlayerScore,
+    mut white: PlayerScore,
+    dead: [u32; 2],
+    opts: &ScoreOptions,
+) -> Score {
+    let rules = opts.rules;
+    let size = b.size();
     if rules.tax == Tax::All {
-        let [tb, tw] = group_tax(&b, &owners_padded);
+        let [tb, tw] = group_tax(b, &owners_padded);
         black.group_tax = tb;
         white.group_tax = tw;
     }
@@ -413,7 +470,7 @@ pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
     let result = GameResult::from_difference(black.total - white.total);
     let owners = b.all_pos().map(|q| owners_padded[q]).collect();
     let seki = b.all_pos().map(|q| seki_padded[q]).collect();
-    Ok(Score {
+    Score {
         rules,
         black,
         white,
@@ -421,7 +478,7 @@ pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
         size,
         owners,
         seki,
-    })
+    }
 }
 
 /// Stones in seki (padded index → bool): see the module docs. Fills the dame on a copy.

@@ -29,6 +29,25 @@ enum BenchWhat {
     Replay(ReplayBenchArgs),
     /// Territory of whole boards: random-playout final positions, one linear pass each.
     Territory(TerritoryBenchArgs),
+    /// The judge of finished games against recorded results (`*.sgf` with a counted `RE`)
+    /// and the OGS test sets (`*.game`, autoscore `*.json`).
+    Judge(JudgeBenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct JudgeBenchArgs {
+    /// Files, and directories searched recursively.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Playouts per position (default: the judge's).
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// List the positions where the judge disagrees.
+    #[arg(long)]
+    misses: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -97,6 +116,12 @@ pub fn run(args: &BenchArgs) -> i32 {
         BenchWhat::Playouts(a) => playouts(a),
         BenchWhat::Replay(a) => replay(a),
         BenchWhat::Territory(a) => territory(a),
+        BenchWhat::Judge(a) => super::judge::bench(&super::judge::BenchJudge {
+            paths: a.paths.clone(),
+            playouts: a.playouts,
+            json: a.json,
+            misses: a.misses,
+        }),
     }
 }
 

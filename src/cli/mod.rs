@@ -6,6 +6,7 @@ mod analysis;
 mod args;
 mod bench;
 mod gtp;
+mod judge;
 mod move_cmd;
 mod render;
 mod replay;

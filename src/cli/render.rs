@@ -216,13 +216,14 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
         if args.captured {
             pos.captured = captured_between(prev, &pos.board);
         }
-        pos.legend.push(match last {
-            Some(p) => format!(
+        let m = whole.moves[n - 1];
+        pos.legend.push(match m.mv {
+            Move::Play(p) => format!(
                 "Move {n}: {} {}",
-                pos.board.get(p).map_or("", Color::name),
+                m.color.name(),
                 point_name(args.coords, &pos.board, p)
             ),
-            None => format!("Move {n}: pass"),
+            Move::Pass => format!("Move {n}: pass"),
         });
     }
     if let Some((a, b)) = args.numbers {

@@ -11,11 +11,21 @@ use super::EXIT_USAGE;
 /// Options of `tengen score`.
 #[derive(Args, Debug)]
 pub struct ScoreArgs {
+    /// SGF records (or board files) to score; without files a board is read from stdin.
+    /// A record is scored at its end (or `--move N`) with its rules, komi, handicap and
+    /// captures, and its dead stones judged (`--dead auto`, the default for records).
+    pub files: Vec<std::path::PathBuf>,
+    /// Score a record after this many moves (passes count).
+    #[arg(long = "move", value_name = "N")]
+    pub move_number: Option<usize>,
+    /// With --json, also give the judge's ownership of every point (+1 Black, -1 White).
+    #[arg(long)]
+    pub ownership: bool,
     #[command(flatten)]
-    scoring: ScoringArgs,
+    pub scoring: ScoringArgs,
     /// Print the breakdown per player and the owner of every point as JSON.
     #[arg(long, conflicts_with = "text")]
-    json: bool,
+    pub json: bool,
     /// Print a picture of the count before the result: stones `X`/`O`, points counted for
     /// Black `x` and for White `o` (dead stones show as the territory they count as), with
     /// coordinates like every tengen board picture.
@@ -26,7 +36,7 @@ pub struct ScoreArgs {
     plain: bool,
     /// Board format on stdin: auto, json, text or digits.
     #[arg(long, default_value = "auto")]
-    input: InputFormat,
+    pub input: InputFormat,
 }
 
 /// The counting options shared by `tengen score` and `tengen render --score`.
@@ -39,10 +49,11 @@ pub struct ScoringArgs {
     /// Komi, a whole or half number (default: the rule set's, or an SGF record's KM).
     #[arg(long, allow_negative_numbers = true)]
     pub komi: Option<Komi>,
-    /// Dead stones: points `x,y` (column, row from 0 at the top) or GTP vertices (`D4`),
-    /// separated by spaces or semicolons; each marks its whole chain. May be repeated.
-    #[arg(long, value_name = "POINTS")]
-    dead: Vec<String>,
+    /// Dead stones: `auto` (judge them), `none`, or points `x,y` (column, row from 0 at the
+    /// top) or GTP vertices (`D4`), separated by spaces or semicolons; each marks its whole
+    /// chain. May be repeated. Default: `auto` for records, `none` for boards.
+    #[arg(long, value_name = "auto|none|POINTS")]
+    pub dead: Vec<String>,
     /// Stones captured during the game by Black and by White: `B,W` (default: an SGF
     /// record's, else 0,0).
     #[arg(long, value_name = "B,W", value_parser = parse_captures)]
@@ -95,7 +106,10 @@ impl ScoringArgs {
         opts.handicap = self.handicap.or(record.map(|r| r.handicap)).unwrap_or(0);
         opts.pass_alive = self.pass_alive;
         for list in &self.dead {
-            for tok in list.split([' ', ';', '\t']).filter(|t| !t.is_empty()) {
+            for tok in list
+                .split([' ', ';', '\t'])
+                .filter(|t| !t.is_empty() && *t != "none" && *t != "auto")
+            {
                 opts.dead.push(parse_point_as("dead stone", tok, size)?);
             }
         }
@@ -114,6 +128,9 @@ fn parse_captures(s: &str) -> Result<[u32; 2], String> {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &ScoreArgs) -> i32 {
+    if !args.files.is_empty() || args.scoring.dead.iter().any(|d| d.trim() == "auto") {
+        return super::judge::score_command(args);
+    }
     let fail = |msg: String| {
         eprintln!("tengen score: {msg}");
         EXIT_USAGE

@@ -90,25 +90,12 @@ pub enum DigitsErrorKind {
 }
 
 /// An input error, with the line (from 1) and column (from 1) where it was found.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct DigitsError {
-    /// Line number, from 1.
-    pub line: usize,
-    /// Column, from 1, where it applies.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub kind: DigitsErrorKind,
-}
+pub type DigitsError = super::Located<DigitsErrorKind>;
 
-impl fmt::Display for DigitsError {
+impl fmt::Display for DigitsErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use DigitsErrorKind as K;
-        write!(f, "line {}", self.line)?;
-        if let Some(c) = self.column {
-            write!(f, ", column {c}")?;
-        }
-        f.write_str(": ")?;
-        match &self.kind {
+        match self {
             K::Io(e) => write!(f, "cannot read input: {e}"),
             K::LineTooLong => write!(f, "line longer than {MAX_LINE} bytes"),
             K::BadSize(s) => write!(

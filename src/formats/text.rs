@@ -120,25 +120,12 @@ pub enum TextErrorKind {
 }
 
 /// A board text error at a line and column (from 1).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct TextError {
-    /// Line, from 1.
-    pub line: usize,
-    /// Column in characters, from 1, where it applies.
-    pub column: Option<usize>,
-    /// What is wrong.
-    pub kind: TextErrorKind,
-}
+pub type TextError = super::Located<TextErrorKind>;
 
-impl fmt::Display for TextError {
+impl fmt::Display for TextErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use TextErrorKind as K;
-        write!(f, "line {}", self.line)?;
-        if let Some(c) = self.column {
-            write!(f, ", column {c}")?;
-        }
-        f.write_str(": ")?;
-        match &self.kind {
+        match self {
             K::Empty => f.write_str("no board: the input has no rows"),
             K::Json(m) => write!(f, "invalid JSON board (an array of strings): {m}"),
             K::BadChar { ch, expected } => {

@@ -1,5 +1,10 @@
 //! The command loop: reading lines with a length cap, preprocessing, command ids, dispatch
 //! through the command table, and the framing of responses.
+//!
+//! Handlers only see the engine state and their arguments and answer one `Reply`; the
+//! session owns the input and the output. A command that streams until the next line arrives
+//! (`kata-analyze`, `lz-analyze`) belongs here: the session would hand its handler the output
+//! and stop it when the next line is read, while its family file keeps the parsing.
 
 use std::io::{self, BufRead, Write};
 

@@ -328,3 +328,99 @@ fn list_known_help_and_dispatch_agree() {
         );
     }
 }
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-gtp-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f
+}
+
+#[test]
+fn printsgf_writes_the_full_root_through_the_writer() {
+    let f = temp_file(
+        "info.sgf",
+        "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[7]RU[Chinese]PB[Li \\] Wei]PW[Sato]DT[2026-12-01]\
+         RE[W+R];B[ee];W[cc];B[gg])",
+    );
+    let mut e = engine();
+    assert_eq!(
+        ask(&mut e, &format!("loadsgf {}", f.display())),
+        "= white\n\n"
+    );
+    let sgf = ask(&mut e, "printsgf");
+    let text = sgf.strip_prefix("= ").unwrap().trim_end();
+    for want in [
+        "GM[1]",
+        "FF[4]",
+        "CA[UTF-8]",
+        "SZ[9]",
+        "KM[7]",
+        "RU[chinese]",
+        "PB[Li \\] Wei]",
+        "PW[Sato]",
+        "DT[2026-12-01]",
+        "RE[W+R]",
+    ] {
+        assert!(text.contains(want), "{want} missing: {text}");
+    }
+    // what printsgf writes parses strictly and replays to the same game
+    let parsed = crate::sgf::parse(text.as_bytes(), crate::sgf::Mode::Strict).unwrap();
+    let root = parsed.collection.roots()[0];
+    assert_eq!(
+        parsed.collection.simple_text(root, "PB").as_deref(),
+        Some("Li ] Wei")
+    );
+    assert_eq!(
+        crate::sgf::write(&parsed.collection),
+        format!("{text}\n").into_bytes()
+    );
+    // a move changes the game: the record's result no longer belongs to it
+    assert_eq!(ask(&mut e, "play w d4"), "=\n\n");
+    let sgf = ask(&mut e, "printsgf");
+    assert!(!sgf.contains("RE[") && sgf.contains("PB[Li"), "{sgf}");
+    ask(&mut e, "undo");
+    assert!(ask(&mut e, "printsgf").contains("RE[W+R]"));
+    // a game ended by two passes has the exact count as its result
+    ask(&mut e, "play w pass");
+    ask(&mut e, "play b pass");
+    let count = ask(&mut e, "final_score");
+    let re = format!("RE[{}]", count.trim_start_matches("= ").trim_end());
+    assert!(ask(&mut e, "printsgf").contains(&re), "{re}");
+    // a new game forgets the players
+    ask(&mut e, "clear_board");
+    let sgf = ask(&mut e, "printsgf");
+    assert!(!sgf.contains("PB[") && !sgf.contains("RE["), "{sgf}");
+}
+
+#[test]
+fn loadsgf_shares_the_replay_policy() {
+    let mut e = engine();
+    ask(&mut e, "kgs-rules aga");
+    // unknown RU keeps the rules in force; a bad KM keeps the komi (warned, not refused)
+    let f = temp_file(
+        "policy.sgf",
+        "(;SZ[5]RU[Martian]KM[lots]AB[aa]AW[ab][ba];B[cc])",
+    );
+    assert_eq!(
+        ask(&mut e, &format!("loadsgf {}", f.display())),
+        "= white\n\n"
+    );
+    assert_eq!(ask(&mut e, "kata-get-rules"), "= aga\n\n");
+    assert_eq!(ask(&mut e, "get_komi"), "= 7.5\n\n");
+    // the setup left the black corner stone without liberties: removed
+    assert_eq!(ask(&mut e, "color a5"), "= empty\n\n");
+    let warnings = e.take_warnings().join("\n");
+    for want in ["RU[Martian]", "KM[lots]", "without liberties"] {
+        assert!(warnings.contains(want), "{want}: {warnings}");
+    }
+    // an illegal move: the load fails and nothing changes
+    let bad = temp_file("bad.sgf", "(;SZ[5];B[aa];W[aa])");
+    let r = ask(&mut e, &format!("loadsgf {}", bad.display()));
+    assert!(
+        r.starts_with("? cannot load file: move 2 (white aa) is illegal"),
+        "{r}"
+    );
+    assert_eq!(ask(&mut e, "color c3"), "= black\n\n");
+}

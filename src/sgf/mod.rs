@@ -7,7 +7,10 @@
 //!   [`SgfError`] with line, column and what was expected) or a **lenient** one (it recovers
 //!   what it can and lists the problems as [`Warning`]s). [`write`] turns a collection back into
 //!   deterministic FF[4] text; `parse → write → parse → write` gives the same bytes.
-//! - [`replay`] replays the main line of a record under the game's rules, checking every move.
+//! - [`replay`] replays the main line of a record under the game's rules, checking every move:
+//!   the one replay driver (`tengen replay`, `tengen render`, GTP `loadsgf`), with one policy
+//!   for rules, komi, setup, tolerance and capture credit ([`Replayer`]);
+//!   [`Replayer::replay_game`] also hands back the undoable game and the moves played.
 //!   Its hot path is a zero-copy byte scanner (`scan`) that walks the main line once and emits
 //!   only the moves, setup points and the few root properties replay needs, into buffers that
 //!   are reused from game to game: no strings, no per-node allocation, no tree. Building the

@@ -286,6 +286,19 @@ impl Replayer {
     /// [`GameReplay`]). Same policy and same [`Replay`] as [`Replayer::replay`], which is
     /// faster when only the summary and the final board are needed.
     ///
+    /// ```
+    /// use tengen::sgf::{ReplayOptions, Replayer};
+    /// use tengen::{Color, Move, Point};
+    /// let rec = b"(;SZ[5]PB[Ann]PW[Bob];B[ba];W[aa];B[ab];W[dd])";
+    /// let g = Replayer::new().replay_game(rec, &ReplayOptions::default()).unwrap();
+    /// assert_eq!(g.black.as_deref(), Some("Ann"));
+    /// assert_eq!(g.moves[2].mv, Move::Play(Point::new(0, 1)));
+    /// assert_eq!(g.game.captures(Color::Black), 1);
+    /// // the position after move 2, taken back from the end: White's stone still there
+    /// let at2 = g.game_at(2).unwrap();
+    /// assert_eq!(at2.board().get(Point::new(0, 0)), Some(Color::White));
+    /// ```
+    ///
     /// # Errors
     /// As [`Replayer::replay`].
     pub fn replay_game(
@@ -715,4 +728,130 @@ fn color_name(c: Color) -> &'static str {
 
 fn bad_size(v: &[u8]) -> ReplayError {
     ReplayError::BadSize(String::from_utf8_lossy(v).into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // A short 5×5 record with game information (an escaped bracket in PB) and a pass.
+    const REC: &[u8] = b"(;GM[1]FF[4]SZ[5]PB[Ann \\] B]PW[Bob]DT[2026-12-01]RE[B+R]\
+        ;B[ba];W[ca];B[bb];W[ab];B[cb];W[aa];B[];W[db];B[ac])";
+
+    fn boards_equal(a: &Board, b: &Board) -> bool {
+        a.size() == b.size() && a.size().points().all(|p| a.get(p) == b.get(p))
+    }
+
+    #[test]
+    fn replay_game_agrees_with_replay_at_every_move() {
+        let opts = ReplayOptions::default();
+        let mut r = Replayer::new();
+        let whole = r.replay_game(REC, &opts).unwrap();
+        let summary = r.replay(REC, &opts).unwrap();
+        assert_eq!(whole.replay, summary);
+        assert_eq!(whole.moves.len(), summary.moves);
+        assert_eq!(whole.game.move_count(), summary.moves);
+        assert_eq!(whole.history_start, 0);
+        assert_eq!(whole.black.as_deref(), Some("Ann ] B"));
+        assert_eq!(whole.white.as_deref(), Some("Bob"));
+        assert_eq!(whole.date.as_deref(), Some("2026-12-01"));
+        assert_eq!(whole.replay.result.as_deref(), Some("B+R"));
+        let played: Vec<ColoredMove> = whole.game.moves().collect();
+        assert_eq!(played, whole.moves);
+        for n in 0..=summary.moves {
+            let at = whole.game_at(n).unwrap();
+            let until = ReplayOptions {
+                until: Some(n),
+                ..ReplayOptions::default()
+            };
+            let rep = r.replay(REC, &until).unwrap();
+            assert!(boards_equal(at.board(), r.board()), "move {n}");
+            assert_eq!(
+                [at.captures(Color::Black), at.captures(Color::White)],
+                rep.captures,
+                "move {n}"
+            );
+            assert_eq!(at.to_move(), rep.to_move, "move {n}");
+        }
+        assert!(whole.game_at(summary.moves + 1).is_none());
+    }
+
+    #[test]
+    fn the_tree_path_gives_the_same_game() {
+        // a variation sends the record through the tree parser
+        let mut with_var = REC[..REC.len() - 1].to_vec();
+        with_var.extend_from_slice(b"(;W[ee])(;W[dd]))");
+        let mut r = Replayer::new();
+        let fast = r.replay_game(REC, &ReplayOptions::default()).unwrap();
+        let tree = r.replay_game(&with_var, &ReplayOptions::default()).unwrap();
+        assert_eq!(tree.moves.len(), fast.moves.len() + 1);
+        assert_eq!(&tree.moves[..fast.moves.len()], &fast.moves[..]);
+        assert_eq!(
+            (tree.black, tree.white, tree.date),
+            (fast.black, fast.white, fast.date)
+        );
+    }
+
+    #[test]
+    fn setup_after_moves_starts_the_history() {
+        let rec = b"(;SZ[5];B[aa];W[ee];AB[cc]AW[dd];B[bb];W[])";
+        let g = Replayer::new()
+            .replay_game(rec, &ReplayOptions::default())
+            .unwrap();
+        assert_eq!((g.moves.len(), g.history_start), (4, 2));
+        assert_eq!(g.game.move_count(), 2);
+        assert!(g.game_at(1).is_none());
+        let at2 = g.game_at(2).unwrap();
+        assert_eq!(at2.board().get(Point::new(2, 2)), Some(Color::Black));
+        assert_eq!(at2.board().get(Point::new(0, 0)), Some(Color::Black));
+    }
+
+    #[test]
+    fn one_policy_for_rules_komi_and_setup() {
+        let fallback = Rules::from_name("chinese").unwrap();
+        let opts = ReplayOptions {
+            fallback: Some(fallback),
+            ..ReplayOptions::default()
+        };
+        // unknown RU: the fallback with its komi, and a warning; a bad KM keeps that komi
+        let rec = b"(;SZ[5]RU[Martian]KM[six]AB[aa]AW[ab][ba];B[cc])";
+        let g = Replayer::new().replay_game(rec, &opts).unwrap();
+        assert_eq!(g.replay.rules, fallback);
+        let w: Vec<String> = g.replay.warnings.iter().map(|w| w.to_string()).collect();
+        assert!(w.iter().any(|w| w.contains("RU[Martian]")), "{w:?}");
+        assert!(w.iter().any(|w| w.contains("KM[six]")), "{w:?}");
+        // the black corner stone had no liberty: removed
+        assert!(w.iter().any(|w| w.contains("without liberties")), "{w:?}");
+        assert_eq!(g.game.board().get(Point::new(0, 0)), None);
+        // without a fallback, Japanese
+        let g = Replayer::new()
+            .replay_game(rec, &ReplayOptions::default())
+            .unwrap();
+        assert_eq!(g.replay.rules, Rules::from_name(DEFAULT_RULES).unwrap());
+    }
+
+    #[test]
+    fn tolerance_and_capture_credit_are_the_same_on_both_paths() {
+        // White's suicide at aa: tolerated, the stone counts as captured by Black
+        let rec = b"(;SZ[5];B[ab];W[ee];B[ba];W[aa];B[cc])";
+        for ko in ["japanese", "chinese"] {
+            let opts = ReplayOptions {
+                rules: Some(Rules::from_name(ko).unwrap()),
+                tolerant: true,
+                ..ReplayOptions::default()
+            };
+            let mut r = Replayer::new();
+            let summary = r.replay(rec, &opts).unwrap();
+            let game = r.replay_game(rec, &opts).unwrap();
+            assert_eq!(summary.moves, 5, "{ko}");
+            assert_eq!(summary.captures(Color::Black), 1, "{ko}");
+            assert_eq!(game.replay, summary, "{ko}");
+            let strict = ReplayOptions {
+                tolerant: false,
+                ..opts
+            };
+            let err = r.replay_game(rec, &strict).unwrap().replay.error.unwrap();
+            assert_eq!((err.number, err.reason), (4, Reason::Suicide), "{ko}");
+        }
+    }
 }

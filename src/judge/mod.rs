@@ -1,0 +1,688 @@
+//! The judge of finished games: which stones are dead, which are in seki, who owns each
+//! point, and the score, for a position as real games end (dead stones still on the board,
+//! dame open, boundaries not closed).
+//!
+//! # Method
+//! 1. **Certain** ([`crate::benson`]): pass-alive chains are alive, and stones inside the
+//!    opponent's pass-alive territory are dead. Nothing below can overrule these.
+//! 2. **Estimated ownership**: [`Options::playouts`] playouts from the position, half with each
+//!    colour moving first, played to the end by a random policy with tactical rules: capture a
+//!    chain the last move left in atari, save an own chain it put in atari (capture an attacker
+//!    or extend to two liberties), never fill an own one-point eye, never make a self-atari of
+//!    two stones or more unless it is a small filling move that puts the enemy in atari too (the
+//!    moves that kill a big eye). One-eyed groups can die: the attacker may fill their outside
+//!    liberties and play into the eye. Each point's ownership is the mean of the final owners
+//!    (+1 Black, −1 White).
+//! 3. **Decisions per chain**: a chain that is not certain is dead when its stones' mean
+//!    ownership is on the opponent's side, weighed with the chains of the same colour it shares
+//!    liberties with (its *group*). The confidence is the size of that mean.
+//! 4. **Seki**, on the board without the dead stones: an empty point next to both colours where
+//!    a stone of either colour would capture nothing and be left in atari (or without
+//!    liberties) is a *shared liberty in seki*; the chains next to it are in seki (alive, and
+//!    marked [`Status::Seki`]).
+//! 5. **Counting** as the rules do. Stones removed as dead become the capturer's territory
+//!    (and prisoners under territory rules). An empty region bordered by one colour is that
+//!    colour's territory; in a region bordered by both (an open boundary) a point next to
+//!    both colours is dame, and the rest splits into parts bordered by one colour, counted for
+//!    that colour when the playouts agree. The end of the game is then played as players
+//!    (and the program that counts Fox's games) play it before counting: a dead chain in atari
+//!    next to a capturer's chain in atari is captured by a move on its last liberty; a chain
+//!    with two liberties, a dame and an own territory point, is protected on the territory
+//!    point; and the dame whose filling gains points (a territory point next to it, a chain
+//!    it would put in atari) are filled alternately from the player to move, best first.
+//!    Under territory counting a point a player had to fill is not territory; a chain left in
+//!    atari must connect at its last liberty, which is no territory either. Under rules with
+//!    a seki tax, regions next to stones in seki are not counted. The count itself is
+//!    [`crate::score`]'s.
+//!
+//! # Confidence and where it can be wrong
+//! Step 1 is certain; steps 4 and 5 are exact given the statuses. Step 2 is an estimate whose
+//! noise shrinks with the number of playouts (the figures below hardly move from 64 to 256);
+//! it is deterministic for a given [`Options::seed`]. The playouts misjudge capturing races
+//! that need exact reading, groups whose life depends on a ko, and big unsettled groups of
+//! unfinished games: there the ownership is near 0 and the decision a coin toss
+//! ([`ChainJudgement::confidence`] near 0 says so). A seki without eyes between chains of at
+//! most four stones can be read as a capture, because the playouts' filling moves against
+//! big eyes may fill its shared liberty. The end-of-game play of step 5 is a one-move
+//! lookahead: sequences of two fills are not seen.
+//!
+//! Measured (2026-12-01, on the 2-core shared build machine under heavy load; `tengen bench
+//! judge`): on the 288 fox-pro records with a counted result, the winner right in 95.1% and
+//! the margin exactly right in 80.9%, mean absolute error 2.00 points; OGS's score-estimator
+//! set 44 of 54 exactly right; OGS's autoscore set 24 of 31 with every stone's status right
+//! (18 with every point's owner).
+use serde::Serialize;
+
+use crate::benson::pass_alive;
+use crate::board::EMPTY;
+use crate::playout::Rng;
+use crate::score::{score_owned, GameResult, Score, ScoreOptions};
+use crate::territory::TerritoryMap;
+use crate::{Board, Color, Point, Rules, Scoring, Tax};
+
+mod policy;
+
+use policy::PolicyPlayout;
+
+/// How to judge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Playouts to run (half with each colour first); 0 judges from the certain parts only.
+    pub playouts: u32,
+    /// Seed of the playouts' random generator.
+    pub seed: u64,
+    /// Stones each player captured during the game (Black first), for territory counting.
+    pub captures: [u32; 2],
+    /// Handicap stones Black received (for the rules' white bonus).
+    pub handicap: u32,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            playouts: 128,
+            seed: 1,
+            captures: [0, 0],
+            handicap: 0,
+        }
+    }
+}
+
+/// What the judge decided for one chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// It stays on the board and counts for its owner.
+    Alive,
+    /// It is removed and counts for the opponent.
+    Dead,
+    /// Alive in seki: it stays, but under a seki tax its eyes are not territory.
+    Seki,
+}
+
+/// One chain's judgement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChainJudgement {
+    /// The chain's colour.
+    pub color: Color,
+    /// Its stones, sorted by (y, x).
+    pub stones: Vec<Point>,
+    /// The decision.
+    pub status: Status,
+    /// Whether it is certain (pass-alive analysis or seki shape) rather than estimated.
+    pub certain: bool,
+    /// How sure the estimate is, from 0 (a coin toss) to 1 (every playout agreed).
+    pub confidence: f32,
+}
+
+/// The judgement of a position.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// Every chain, in the order of their first stone (row by row).
+    pub chains: Vec<ChainJudgement>,
+    /// The dead stones, sorted by (y, x).
+    pub dead: Vec<Point>,
+    /// The stones in seki and the shared liberties in seki, sorted by (y, x).
+    pub seki: Vec<Point>,
+    /// Per point, row by row: the playouts' mean owner, +1 Black to −1 White.
+    pub ownership: Vec<f32>,
+    /// The count with the dead stones removed.
+    pub score: Score,
+}
+
+impl Judgement {
+    /// The result of the count.
+    pub fn result(&self) -> GameResult {
+        self.score.result
+    }
+}
+
+/// Judge `board` under `rules` (their komi included) with `to_move` to play; see the module
+/// docs.
+pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Judgement {
+    let len = board.padded_len();
+    let pa = pass_alive(board, rules.multi_stone_suicide);
+    // playout ownership, padded, in playouts' units
+    let mut own = vec![0i32; len];
+    let n = opts.playouts;
+    if n > 0 {
+        let mut po = PolicyPlayout::new(board);
+        let mut rng = Rng::new(opts.seed);
+        for i in 0..n {
+            let first = if i % 2 == 0 {
+                to_move.digit()
+            } else {
+                to_move.opponent().digit()
+            };
+            po.run(board, first, &mut rng, &mut own);
+        }
+    }
+    let scale = 1.0 / n.max(1) as f32;
+    let ownf: Vec<f32> = own.iter().map(|&v| v as f32 * scale).collect();
+
+    // chains by head
+    let mut heads = Vec::new();
+    let mut chain_of = vec![usize::MAX; len];
+    for q in board.all_pos() {
+        let v = board.cell(q);
+        if v == 1 || v == 2 {
+            let h = board.head_at(q);
+            if chain_of[h] == usize::MAX {
+                chain_of[h] = heads.len();
+                heads.push(h);
+            }
+            chain_of[q] = chain_of[h];
+        }
+    }
+    let nc = heads.len();
+    // value: mean ownership on the chain's side, in [-1, 1]; stones
+    let mut value = vec![0f32; nc];
+    let mut stones = vec![0u32; nc];
+    let mut certain = vec![None::<bool>; nc]; // Some(alive)
+    for q in board.all_pos() {
+        let v = board.cell(q);
+        if v != 1 && v != 2 {
+            continue;
+        }
+        let c = chain_of[q];
+        let sign = if v == 1 { 1.0 } else { -1.0 };
+        value[c] += sign * ownf[q];
+        stones[c] += 1;
+        let p = board.point(q);
+        if pa.is_pass_alive(p) {
+            certain[c] = Some(true);
+        } else if pa.territory(p).is_some_and(|t| t.digit() != v) {
+            certain[c] = Some(false);
+        }
+    }
+    for c in 0..nc {
+        value[c] /= stones[c] as f32;
+    }
+    // groups: same-colour chains sharing a liberty
+    let mut parent: Vec<usize> = (0..nc).collect();
+    fn find(parent: &mut [usize], mut a: usize) -> usize {
+        while parent[a] != a {
+            parent[a] = parent[parent[a]];
+            a = parent[a];
+        }
+        a
+    }
+    for q in board.all_pos() {
+        if board.cell(q) != EMPTY {
+            continue;
+        }
+        let mut first = [usize::MAX; 3];
+        for nb in board.nbrs(q) {
+            let v = board.cell(nb);
+            if v == 1 || v == 2 {
+                let c = chain_of[nb];
+                let f = &mut first[v as usize];
+                if *f == usize::MAX {
+                    *f = c;
+                } else {
+                    let (a, b) = (find(&mut parent, *f), find(&mut parent, c));
+                    parent[a] = b;
+                }
+            }
+        }
+    }
+    let mut gsum = vec![0f32; nc];
+    let mut gstones = vec![0f32; nc];
+    for c in 0..nc {
+        let r = find(&mut parent, c);
+        gsum[r] += value[c] * stones[c] as f32;
+        gstones[r] += stones[c] as f32;
+    }
+    let mut alive = vec![true; nc];
+    let mut conf = vec![1f32; nc];
+    for c in 0..nc {
+        match certain[c] {
+            Some(a) => alive[c] = a,
+            None => {
+                let r = find(&mut parent, c);
+                let g = gsum[r] / gstones[r];
+                let d = if value[c].abs() > 0.6 { value[c] } else { g };
+                alive[c] = d >= 0.0;
+                conf[c] = d.abs();
+            }
+        }
+    }
+
+    // the settled board: dead chains removed
+    let mut settled = board.clone();
+    let mut dead_count = [0u32; 2];
+    let mut dead_pts = Vec::new();
+    for c in 0..nc {
+        if !alive[c] {
+            let h = heads[c];
+            let v = board.cell(h);
+            for s in board.chain_stones_at(h) {
+                dead_pts.push(board.point(s));
+            }
+            dead_count[(v ^ 3) as usize - 1] += settled.remove_chain_at(board.point(h)) as u32;
+        }
+    }
+    // seki: shared liberties neither colour can fill
+    let mut seki_pt = vec![false; len];
+    let mut in_seki = vec![false; nc];
+    for q in settled.all_pos() {
+        if settled.cell(q) != EMPTY {
+            continue;
+        }
+        let nb = settled.nbrs(q);
+        let touches = |c: u8| nb.iter().any(|&n| settled.cell(n) == c);
+        if !(touches(1) && touches(2)) {
+            continue;
+        }
+        if self_atari(&settled, q, 1) && self_atari(&settled, q, 2) {
+            seki_pt[q] = true;
+            for &n in &nb {
+                let v = settled.cell(n);
+                if v == 1 || v == 2 {
+                    in_seki[chain_of[n]] = true;
+                }
+            }
+        }
+    }
+    let seki_mask: Vec<bool> = (0..len)
+        .map(|q| {
+            let v = settled.cell(q);
+            (v == 1 || v == 2) && in_seki[chain_of[q]]
+        })
+        .collect();
+    let seki_stone = |q: usize| seki_mask[q];
+    let ctx = CountContext {
+        ownf: &ownf,
+        seki_stone: &seki_mask,
+        seki_pt: &seki_pt,
+        tax: rules.tax != Tax::None,
+        area: rules.scoring == Scoring::Area,
+    };
+    // the dame that gain a point are filled, alternately from the player to move, as the
+    // players would before counting; the rest stay open
+    let mut fin = settled.clone();
+    capture_moves(board, &alive, &chain_of, &mut fin);
+    protect_moves(&mut fin, &ctx);
+    finish_dame(&mut fin, &ctx, to_move);
+    let mut count = ctx.count(&fin);
+    if !ctx.area {
+        // filled dame are nobody's points under territory counting
+        for q in fin.all_pos() {
+            if settled.cell(q) == EMPTY && fin.cell(q) != EMPTY {
+                count.owners[q] = 0;
+            }
+        }
+    }
+    let mut sopts = ScoreOptions::new(*rules);
+    sopts.captures = opts.captures;
+    sopts.handicap = opts.handicap;
+    let score = score_owned(
+        &fin,
+        count.owners,
+        count.seki_flag,
+        dead_count,
+        count.taxed,
+        &sopts,
+    );
+
+    dead_pts.sort_unstable_by_key(|p| (p.y, p.x));
+    let seki: Vec<Point> = board
+        .all_pos()
+        .filter(|&q| seki_pt[q] || seki_stone(q))
+        .map(|q| board.point(q))
+        .collect();
+    let mut chains = Vec::with_capacity(nc);
+    for c in 0..nc {
+        let h = heads[c];
+        let mut st: Vec<Point> = board.chain_stones_at(h).map(|s| board.point(s)).collect();
+        st.sort_unstable_by_key(|p| (p.y, p.x));
+        let status = if !alive[c] {
+            Status::Dead
+        } else if in_seki[c] {
+            Status::Seki
+        } else {
+            Status::Alive
+        };
+        chains.push(ChainJudgement {
+            color: Color::from_digit(board.cell(h)).unwrap_or(Color::Black),
+            stones: st,
+            status,
+            certain: certain[c].is_some() || in_seki[c],
+            confidence: conf[c].min(1.0),
+        });
+    }
+    let ownership = board.all_pos().map(|q| ownf[q]).collect();
+    Judgement {
+        chains,
+        dead: dead_pts,
+        seki,
+        ownership,
+        score,
+    }
+}
+
+/// Whether colour `c` at the empty point `q` captures nothing and leaves its chain with at
+/// most one liberty.
+fn self_atari(b: &Board, q: usize, c: u8) -> bool {
+    let mut libs: Vec<usize> = Vec::with_capacity(4);
+    let mut seen_heads = [0usize; 4];
+    let mut nh = 0;
+    for n in b.nbrs(q) {
+        match b.cell(n) {
+            EMPTY if !libs.contains(&n) => libs.push(n),
+            v if v == c => {
+                let h = b.head_at(n);
+                if seen_heads[..nh].contains(&h) {
+                    continue;
+                }
+                seen_heads[nh] = h;
+                nh += 1;
+                for s in b.chain_stones_at(h) {
+                    for m in b.nbrs(s) {
+                        if m != q && b.cell(m) == EMPTY && !libs.contains(&m) {
+                            libs.push(m);
+                        }
+                    }
+                }
+            }
+            v if v == (c ^ 3) && b.libs_at(n) == 1 => return false,
+            _ => {}
+        }
+        if libs.len() >= 2 {
+            return false;
+        }
+    }
+    libs.len() < 2
+}
+
+/// What the count of a settled position needs besides the board.
+struct CountContext<'a> {
+    /// Playout ownership (padded).
+    ownf: &'a [f32],
+    /// Stones in seki (padded).
+    seki_stone: &'a [bool],
+    /// Shared liberties in seki (padded).
+    seki_pt: &'a [bool],
+    /// Whether regions next to stones in seki are taxed.
+    tax: bool,
+    /// Area counting (else territory).
+    area: bool,
+}
+
+/// Owners of a settled position: per point the colour it counts for, seki points, and the
+/// territory lost to the seki tax.
+struct Count {
+    owners: Vec<u8>,
+    seki_flag: Vec<bool>,
+    taxed: [u32; 2],
+}
+
+impl CountContext<'_> {
+    /// Count `b` (no dead stones left on it): see step 5 of the module docs.
+    fn count(&self, b: &Board) -> Count {
+        let len = b.padded_len();
+        let mut map = TerritoryMap::new();
+        map.compute(b);
+        let seki_stone = |q: usize| b.cell(q) != EMPTY && self.seki_stone[q];
+        let mut taxed_region = vec![false; map.region_count()];
+        if self.tax {
+            for q in b.all_pos() {
+                if b.cell(q) == EMPTY && b.nbrs(q).iter().any(|&n| seki_stone(n)) {
+                    taxed_region[map.region_at(q)] = true;
+                }
+            }
+        }
+        let mut owners = vec![0u8; len];
+        let mut seki_flag = vec![false; len];
+        let mut taxed = [0u32; 2];
+        // open boundaries: points next to both colours are dame; the rest of a mixed region
+        // is split into parts, each counted when it borders one colour and the playouts agree
+        let mut dame = vec![false; len];
+        for q in b.all_pos() {
+            if b.cell(q) == EMPTY && map.region_bits(map.region_at(q)) == 3 {
+                let nb = b.nbrs(q);
+                let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
+                dame[q] = touches(1) && touches(2);
+            }
+        }
+        let mut part_bits = vec![0u8; len];
+        let mut seen = vec![false; len];
+        let mut stack = Vec::new();
+        let mut part = Vec::new();
+        for q in b.all_pos() {
+            if b.cell(q) != EMPTY || dame[q] || seen[q] || map.region_bits(map.region_at(q)) != 3 {
+                continue;
+            }
+            seen[q] = true;
+            stack.push(q);
+            part.clear();
+            let mut bits = 0u8;
+            while let Some(r) = stack.pop() {
+                part.push(r);
+                for nbr in b.nbrs(r) {
+                    match b.cell(nbr) {
+                        EMPTY if !dame[nbr] && !seen[nbr] => {
+                            seen[nbr] = true;
+                            stack.push(nbr);
+                        }
+                        v @ (1 | 2) => bits |= v,
+                        _ => {}
+                    }
+                }
+            }
+            for &r in &part {
+                part_bits[r] = bits;
+            }
+        }
+        for q in b.all_pos() {
+            let v = b.cell(q);
+            if v != EMPTY {
+                owners[q] = v;
+                seki_flag[q] = seki_stone(q);
+                continue;
+            }
+            if self.seki_pt[q] {
+                seki_flag[q] = true;
+                continue;
+            }
+            let r = map.region_at(q);
+            let bits = map.region_bits(r);
+            let o = match bits {
+                1 | 2 => bits,
+                3 if !dame[q] => {
+                    let pb = part_bits[q];
+                    let agree = match pb {
+                        1 => self.ownf[q] > 0.0,
+                        2 => self.ownf[q] < 0.0,
+                        _ => false,
+                    };
+                    if agree {
+                        pb
+                    } else {
+                        0
+                    }
+                }
+                _ => 0,
+            };
+            if o == 0 {
+                continue;
+            }
+            if taxed_region[r] {
+                taxed[o as usize - 1] += 1;
+                seki_flag[q] = true;
+            } else {
+                owners[q] = o;
+            }
+        }
+        // a chain in atari must connect at its last liberty: that point is no territory
+        for q in b.all_pos() {
+            let v = b.cell(q);
+            if (v == 1 || v == 2) && b.libs_at(q) == 1 && !seki_stone(q) {
+                for s in b.chain_stones_at(q) {
+                    for n in b.nbrs(s) {
+                        if b.cell(n) == EMPTY && owners[n] == v {
+                            owners[n] = 0;
+                        }
+                    }
+                }
+            }
+        }
+        Count {
+            owners,
+            seki_flag,
+            taxed,
+        }
+    }
+
+    /// Black's points minus White's in `count` of `b` (prisoners and komi left out).
+    fn margin(&self, b: &Board, count: &Count) -> i64 {
+        let mut m = 0i64;
+        for q in b.all_pos() {
+            let v = b.cell(q);
+            if v == EMPTY || self.area {
+                match count.owners[q] {
+                    1 => m += 1,
+                    2 => m -= 1,
+                    _ => {}
+                }
+            }
+        }
+        m
+    }
+}
+
+/// Fill, alternately from `to_move`, the dame (empty points next to both colours) whose
+/// filling gains points, best first, until neither player gains: the end of a game as players
+/// play it before counting. Fills that capture or leave the filling chain in atari are not
+/// played; shared liberties in seki are never filled.
+fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
+    let mut mover = to_move.digit();
+    let mut passes = 0;
+    let mut candidates: Vec<usize> = Vec::new();
+    for _ in 0..b.size().area() {
+        if passes >= 2 {
+            break;
+        }
+        let base = ctx.margin(b, &ctx.count(b));
+        let sign = if mover == 1 { 1 } else { -1 };
+        candidates.clear();
+        for q in b.all_pos() {
+            if b.cell(q) != EMPTY || ctx.seki_pt[q] {
+                continue;
+            }
+            let nb = b.nbrs(q);
+            let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
+            if touches(1)
+                && touches(2)
+                && !b.is_ko_retake(q, mover)
+                && !self_atari(b, q, mover)
+                && !nb
+                    .iter()
+                    .any(|&n| b.cell(n) == mover ^ 3 && b.libs_at(n) == 1)
+            {
+                candidates.push(q);
+            }
+        }
+        let mut best: Option<(i64, usize)> = None;
+        for &q in &candidates {
+            let ko = b.ko_state();
+            b.play_pos(q, mover);
+            let gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
+            b.undo_play(q, mover, &[], false, ko);
+            if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
+                best = Some((gain, q));
+            }
+        }
+        match best {
+            Some((_, q)) => {
+                b.play_pos(q, mover);
+                passes = 0;
+            }
+            None => passes += 1,
+        }
+        mover ^= 3;
+    }
+}
+
+/// A dead chain in atari next to a chain of the capturer that is short of liberties must be
+/// captured by a move on its last liberty (else it could escape or capture), and that point
+/// then is no territory under territory counting: put the capturer's stone there on `fin`
+/// (the board without the dead stones).
+fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
+    let mut done = vec![false; alive.len()];
+    for q in board.all_pos() {
+        let v = board.cell(q);
+        if v != 1 && v != 2 {
+            continue;
+        }
+        let c = chain_of[q];
+        if alive[c] || done[c] {
+            continue;
+        }
+        done[c] = true;
+        if board.libs_at(q) != 1 {
+            continue;
+        }
+        let lib = board
+            .chain_stones_at(q)
+            .flat_map(|s| board.nbrs(s))
+            .find(|&n| board.cell(n) == EMPTY);
+        // needed only when the capturer has a chain short of liberties there
+        let short = |l: usize| {
+            fin.nbrs(l)
+                .iter()
+                .any(|&n| fin.cell(n) == v ^ 3 && fin.libs_at(n) <= 1)
+        };
+        if let Some(l) = lib.filter(|&l| short(l)) {
+            if fin.cell(l) == EMPTY && !fin.is_suicide_pos(l, v ^ 3) {
+                fin.play_pos(l, v ^ 3);
+            }
+        }
+    }
+}
+
+/// A live chain with two liberties, a dame and an own territory point, is protected by a move
+/// on the territory point (the conservative end of a game: the opponent's fill of the dame
+/// would leave it in atari).
+fn protect_moves(b: &mut Board, ctx: &CountContext<'_>) {
+    let count = ctx.count(b);
+    let dame = |b: &Board, q: usize| {
+        let nb = b.nbrs(q);
+        nb.iter().any(|&n| b.cell(n) == 1) && nb.iter().any(|&n| b.cell(n) == 2)
+    };
+    let mut moves = Vec::new();
+    let mut done = vec![false; b.padded_len()];
+    let mut libs: Vec<usize> = Vec::new();
+    for q in b.all_pos() {
+        let v = b.cell(q);
+        if (v != 1 && v != 2) || done[b.head_at(q)] || ctx.seki_stone[q] {
+            continue;
+        }
+        done[b.head_at(q)] = true;
+        libs.clear();
+        for s in b.chain_stones_at(q) {
+            for n in b.nbrs(s) {
+                if b.cell(n) == EMPTY && !libs.contains(&n) {
+                    libs.push(n);
+                }
+            }
+        }
+        if libs.len() > 2 {
+            continue;
+        }
+        let n_dame = libs.iter().filter(|&&l| dame(b, l)).count();
+        if n_dame == 0 || libs.len() - n_dame != 1 {
+            continue;
+        }
+        if let Some(&t) = libs.iter().find(|&&l| !dame(b, l)) {
+            if count.owners[t] == v {
+                moves.push((t, v));
+            }
+        }
+    }
+    for (t, v) in moves {
+        if b.cell(t) == EMPTY && !b.is_suicide_pos(t, v) {
+            b.play_pos(t, v);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! `tengen score` on SGF records: the record's rules, komi (Fox's encoding recognised, with a
+//! warning) and captures, the judge's dead stones, `--dead none`, `--move`, JSON output.
+
+mod common;
+
+use common::run_tengen;
+
+/// A finished 9x9 position as setup stones: a black wall on column E, a white wall on F, and
+/// a dead black stone at (7,2) inside White's area. Fox's encoding: KM[650] is 6.5.
+const FOX: &str = "(;GM[1]FF[4]SZ[9]RU[Japanese]KM[650]RE[B+1.5]\
+AB[ea][eb][ec][ed][ee][ef][eg][eh][ei][hc]\
+AW[fa][fb][fc][fd][fe][ff][fg][fh][fi]PL[W])";
+
+fn write(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-judge-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn a_record_is_judged_with_its_rules_and_fox_komi() {
+    let p = write("fox.sgf", FOX);
+    let (out, err, code) = run_tengen(&["score", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    // black 36; white 27 + 1 prisoner + 6.5
+    assert_eq!(out.trim(), "B+1.5 (recorded B+1.5)");
+    assert!(err.contains("KM[650]") && err.contains("6.5"), "{err}");
+}
+
+#[test]
+fn json_names_the_dead_stones_and_the_reading() {
+    let p = write("fox2.sgf", FOX);
+    let (out, err, code) = run_tengen(&["score", "--json", "--ownership", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["result"], "B+1.5");
+    assert_eq!(v["recorded"], "B+1.5");
+    assert_eq!(v["dead"], serde_json::json!([[7, 2]]));
+    assert_eq!(v["komi"], 6.5);
+    assert_eq!(v["rules"], "japanese");
+    let own = v["ownership"].as_array().unwrap();
+    assert_eq!(own.len(), 9);
+    assert!(own[0][0].as_f64().unwrap() > 0.5);
+    assert!(own[0][8].as_f64().unwrap() < -0.5);
+}
+
+#[test]
+fn dead_none_counts_the_stones_as_they_stand() {
+    let p = write("fox3.sgf", FOX);
+    let (out, err, code) = run_tengen(&["score", "--dead", "none", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    // the black stone stays: White's region touches it and counts for nobody
+    assert_eq!(out.trim(), "B+29.5 (recorded B+1.5)");
+}
+
+#[test]
+fn overrides_and_errors() {
+    let p = write("fox4.sgf", FOX);
+    let (out, _, code) = run_tengen(
+        &[
+            "score",
+            "--rules",
+            "chinese",
+            "--komi",
+            "7.5",
+            p.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    // black 36 + 10 stones... the dead stone removed: 45; white 27 + 9 + 7.5
+    assert_eq!(out.trim(), "B+1.5 (recorded B+1.5)");
+    let (_, err, code) = run_tengen(&["score", "/nonexistent/x.sgf"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/x.sgf"), "{err}");
+    let bad = write("bad.sgf", "(;SZ[5];B[aa];W[aa])");
+    let (_, err, code) = run_tengen(&["score", bad.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("move 2"), "{err}");
+}
