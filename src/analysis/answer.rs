@@ -4,40 +4,46 @@
 use serde::Serialize;
 
 use super::query::{Query, QueryError};
-use crate::benson::pass_alive;
+use crate::judge::{judge, Options as JudgeOptions, Status};
 use crate::score::{score, PlayerScore, Score, ScoreError, ScoreOptions};
 use crate::vertex::Vertex;
 use crate::{Board, Color, Game, Move, Point};
 
 /// The name of the analysis behind [`judged`], reported in every answer as `"judge"`.
-pub const JUDGE: &str = "benson";
+pub const JUDGE: &str = "tengen-judge";
+
+/// Playouts the judge runs per analysed turn (its default).
+pub const JUDGE_PLAYOUTS: u32 = 128;
 
 /// What the judge says about one chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChainStatus {
-    /// Proven alive (today: pass-alive).
+    /// Alive: stays on the board and counts for its owner.
     Alive,
-    /// Proven dead and removed from the judged count (today: inside the opponent's pass-alive
-    /// territory).
+    /// Dead: removed from the judged count, counted for the opponent.
     Dead,
-    /// Not decided by the judge: counted as it stands.
-    Unknown,
+    /// Alive in seki.
+    Seki,
 }
 
 /// One chain of the position with its status.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ChainInfo {
     /// Its colour.
     pub color: Color,
     /// What the judge says.
     pub status: ChainStatus,
+    /// Whether the status is certain (pass-alive analysis, seki shape) rather than estimated.
+    pub certain: bool,
+    /// How sure an estimate is, 0 (a coin toss) to 1 (every playout agreed).
+    pub confidence: f32,
     /// Its stones, sorted by (y, x).
     pub stones: Vec<Point>,
 }
 
 /// The judged count of a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Judged {
     /// The count after removing the dead stones.
     pub score: Score,
@@ -47,60 +53,48 @@ pub struct Judged {
     pub chains: Vec<ChainInfo>,
 }
 
-/// Judge `board`: decide dead stones and count after removing them, with `opts` for everything
-/// else (its `dead` list is replaced).
+/// Judge `board` with `to_move` to play: decide dead stones and seki and count, with `opts`
+/// for the rules, captures and handicap (its `dead` and `pass_alive` are not used).
 ///
-/// **This is the one switch point for the judge.** Today it removes exactly the stones that
-/// Benson's pass-alive analysis proves dead ([`JUDGE`] is `"benson"`): whatever it calls dead
-/// or alive is so, but chains whose fate needs reading are [`ChainStatus::Unknown`] and are
-/// counted as they stand. The judge of finished games, when merged, replaces the body.
+/// **This is the one place the protocol asks for a judgement.** It calls the judge of
+/// finished games ([`crate::judge`], [`JUDGE_PLAYOUTS`] playouts, fixed seed, so answers are
+/// deterministic): certain statuses from the pass-alive analysis, the others estimated from
+/// playouts with a confidence, see that module for where it can be wrong.
 ///
 /// # Errors
-/// [`ScoreError`] is not expected (the dead points come from the board itself) but passed on.
-pub fn judged(board: &Board, opts: &ScoreOptions) -> Result<Judged, ScoreError> {
-    let pa = pass_alive(board, opts.rules.multi_stone_suicide);
-    let dead = pa.dead_stones(board);
-    let mut o = opts.clone();
-    o.dead.clone_from(&dead);
-    o.pass_alive = false;
-    let s = score(board, &o)?;
-    let chains = chains_of(board, |color, first| {
-        if pa.is_pass_alive(first) {
-            ChainStatus::Alive
-        } else if pa.territory(first) == Some(color.opponent()) {
-            ChainStatus::Dead
-        } else {
-            ChainStatus::Unknown
-        }
-    });
+/// None today; the `Result` keeps the signature of a count.
+pub fn judged(board: &Board, opts: &ScoreOptions, to_move: Color) -> Result<Judged, ScoreError> {
+    let j = judge(
+        board,
+        &opts.rules,
+        to_move,
+        &JudgeOptions {
+            playouts: JUDGE_PLAYOUTS,
+            seed: 1,
+            captures: opts.captures,
+            handicap: opts.handicap,
+        },
+    );
+    let chains = j
+        .chains
+        .into_iter()
+        .map(|c| ChainInfo {
+            color: c.color,
+            status: match c.status {
+                Status::Alive => ChainStatus::Alive,
+                Status::Dead => ChainStatus::Dead,
+                Status::Seki => ChainStatus::Seki,
+            },
+            certain: c.certain,
+            confidence: c.confidence,
+            stones: c.stones,
+        })
+        .collect();
     Ok(Judged {
-        score: s,
-        dead,
+        score: j.score,
+        dead: j.dead,
         chains,
     })
-}
-
-fn chains_of(board: &Board, status: impl Fn(Color, Point) -> ChainStatus) -> Vec<ChainInfo> {
-    let size = board.size();
-    let w = size.width();
-    let mut seen = vec![false; w * size.height()];
-    let mut out = Vec::new();
-    for p in size.points() {
-        let i = p.y as usize * w + p.x as usize;
-        if seen[i] {
-            continue;
-        }
-        let Some(ch) = board.chain(p) else { continue };
-        for s in &ch.stones {
-            seen[s.y as usize * w + s.x as usize] = true;
-        }
-        out.push(ChainInfo {
-            color: ch.color,
-            status: status(ch.color, p),
-            stones: ch.stones,
-        });
-    }
-    out
 }
 
 /// The last move of an analysed turn.
@@ -163,12 +157,16 @@ pub struct RootInfo {
 }
 
 /// One chain as answered.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChainReport {
     /// `"B"` or `"W"`.
     pub color: &'static str,
     /// What the judge says.
     pub status: ChainStatus,
+    /// Whether the status is certain rather than estimated.
+    pub certain: bool,
+    /// How sure an estimate is, 0 to 1 (rounded to two decimals).
+    pub confidence: f64,
     /// Its stones as vertices.
     pub stones: Vec<String>,
 }
@@ -320,7 +318,7 @@ fn turn_answer(
     let mut opts = ScoreOptions::for_game(game);
     opts.handicap = q.handicap;
     let exact = score(board, &opts).map_err(|e| e.to_string())?;
-    let j = judged(board, &opts).map_err(|e| e.to_string())?;
+    let j = judged(board, &opts, game.to_move()).map_err(|e| e.to_string())?;
     let ownership = q.include_ownership.then(|| {
         q.size
             .points()
@@ -358,6 +356,8 @@ fn turn_answer(
             .map(|c| ChainReport {
                 color: letter(c.color),
                 status: c.status,
+                certain: c.certain,
+                confidence: (c.confidence as f64 * 100.0).round() / 100.0,
                 stones: c.stones.into_iter().map(vtx).collect(),
             })
             .collect(),

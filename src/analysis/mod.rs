@@ -11,7 +11,7 @@
 //! and answers each analysed turn with a neural network's search. tengen reads the same
 //! queries (same field names, same meanings) and answers what a rules engine knows exactly:
 //! whose move it is, the legal moves, what the last move captured, the count with no stones
-//! removed, the count after removing dead stones with the status of every chain, and the
+//! removed, the count after the judge removes dead stones with the status of every chain, and the
 //! `ownership` array in KataGo's layout. It does not search: there is no `moveInfos`, no win
 //! rate, and the search fields (`maxVisits`, `includePolicy`, ...) are accepted with a
 //! warning and otherwise ignored.
@@ -50,12 +50,11 @@
 //! number of black `initialStones` when there are no white ones (none otherwise).
 //!
 //! # Dead stones: which judge
-//! The judged count comes from one function, [`judged`]. Today it removes exactly the stones
-//! that Benson's pass-alive analysis ([`crate::benson`]) proves dead: sound but incomplete —
-//! stones whose death needs reading are left on the board and their chains reported with
-//! status `"unknown"`, and the answer says `"judge":"benson"`. When the judge of finished
-//! games (a separate module, not in this version) is merged, [`judged`] is the one place to
-//! switch; nothing else in the protocol changes.
+//! The judged count comes from one function, [`judged`], which calls the judge of finished
+//! games ([`crate::judge`]) with [`JUDGE_PLAYOUTS`] playouts and a fixed seed (answers are
+//! deterministic). Every chain is reported `alive`, `dead` or `seki`, with `certain` (from
+//! the pass-alive analysis or the seki shape) or an estimated `confidence`; the answer names
+//! the judge as `"judge":"tengen-judge"`. The exact count next to it removes nothing.
 //!
 //! ```
 //! use tengen::analysis::{parse_request, analyze, Request};
