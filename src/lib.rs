@@ -43,6 +43,7 @@
 //! ```
 //!
 //! Modules: [`board`] (the core: stones, chains, liberties, captures, simple ko, hash),
+//! [`analysis`] (KataGo's JSON analysis protocol answered by the rules engine),
 //! [`game`] (history, superko, passes, undo), [`rules`] (rule fields and presets),
 //! [`formats`] (the move task's digit rows, text and JSON boards), [`sgf`] (SGF game records:
 //! parsing, writing, replay), [`territory`] (who owns each empty region), [`score`] (area and
@@ -62,6 +63,7 @@
 #![deny(unsafe_code)]
 #![deny(unsafe_op_in_unsafe_fn)]
 
+pub mod analysis;
 pub mod benson;
 pub mod board;
 mod color;

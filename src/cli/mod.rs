@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+mod analysis;
 mod args;
 mod bench;
 mod gtp;
@@ -10,6 +11,7 @@ pub(crate) mod move_cmd;
 mod render;
 mod replay;
 mod score;
+mod sgf_cmd;
 mod territory;
 
 /// tengen: an exact, fast Go rules engine.
@@ -41,6 +43,12 @@ enum Command {
     /// Draw a position (any board input, or an SGF record at --move N or its end) as an SVG
     /// or PNG diagram, with optional territory, score or pass-alive overlays.
     Render(render::RenderArgs),
+    /// Answer KataGo-style JSON analysis queries (one per line on stdin, one answer per
+    /// analysed turn on stdout): legal moves, captures, exact and judged score, ownership.
+    Analysis(analysis::AnalysisArgs),
+    /// Rewrite SGF records as clean UTF-8 FF[4] (text decoded from CA or a detected
+    /// encoding, canonical property order), checking by replay that no move changed.
+    Sgf(sgf_cmd::SgfArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -86,6 +94,8 @@ pub fn run() -> i32 {
         Command::Gtp(args) => gtp::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Analysis(args) => analysis::run(&args),
+        Command::Sgf(args) => sgf_cmd::run(&args),
     }
 }
 

@@ -22,6 +22,9 @@
 //!   main line), it gives up and the file goes through the tree parser in lenient mode
 //!   instead, so both paths give the same answers, warnings included.
 //!
+//! [`clean`] rewrites records as clean UTF-8 FF[4] (the `tengen sgf` command), checking by
+//! replay that no move changed.
+//!
 //! Neither reader recurses on the depth of the input: a 200,000-move main line or 100,000
 //! nested variations use heap memory proportional to the file, never the call stack.
 //!
@@ -52,6 +55,7 @@
 //! assert_eq!(replay.result.as_deref(), Some("W+R"));
 //! ```
 
+pub mod clean;
 mod encoding;
 mod parse;
 mod replay;
