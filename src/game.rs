@@ -227,13 +227,13 @@ impl Game {
             KoRule::Positional => {
                 let h = self
                     .board
-                    .hash_after(p, color, self.rules.multi_stone_suicide);
+                    .hash_after(p, color, self.rules.multi_stone_suicide)?;
                 self.seen_positional.contains_key(&h)
             }
             KoRule::Situational => {
                 let h = self
                     .board
-                    .hash_after(p, color, self.rules.multi_stone_suicide);
+                    .hash_after(p, color, self.rules.multi_stone_suicide)?;
                 self.seen_situational
                     .contains_key(&situational_key(h, color.opponent()))
             }

@@ -7,7 +7,7 @@
 //! ```
 //! use tengen::{Board, Color, Point, Reason, Rules};
 //!
-//! // The second example of the original task: white captures two black stones.
+//! // The second example of the original task: white captures three black stones.
 //! let mut board = Board::square(2).unwrap();
 //! let rules = Rules::default(); // suicide illegal, no ko history
 //! board.edit([
@@ -18,9 +18,12 @@
 //! let played = board.play(Point::new(1, 0), Color::White, &rules).unwrap();
 //! assert_eq!(played.captured, 3);
 //!
-//! // A move into a point without liberties that captures nothing is suicide.
-//! let err = board.play(Point::new(0, 0), Color::Black, &rules);
-//! assert!(err.is_ok()); // (0,0) has liberties (0,1) now: legal
+//! // White adds a stone at (0,1). Black at (0,0) would then have no liberty and capture
+//! // nothing (each white stone keeps the liberty (1,1)): suicide, illegal under these rules.
+//! board.play(Point::new(0, 1), Color::White, &rules).unwrap();
+//! let err = board.play(Point::new(0, 0), Color::Black, &rules).unwrap_err();
+//! assert_eq!(err.reason, Reason::Suicide);
+//! assert_eq!(board.get(Point::new(0, 0)), None); // a refused move changes nothing
 //! let err = board.check(Point::new(1, 0), Color::Black, &rules).unwrap_err();
 //! assert_eq!(err.reason, Reason::Occupied);
 //! ```
@@ -55,6 +58,10 @@
 //! `encoding_rs`), `render` (SVG diagrams), `png` (PNG through `resvg`), `engine` (MCTS and
 //! GTP), `cli` (the `tengen` binary with `clap`, `rayon` and `indicatif`).
 #![deny(missing_docs)]
+// `unsafe` lives only in `board::cells` (unchecked array access) and `board::sets` (the AVX2
+// set kernels and their CPU dispatch), each allowed there by name.
+#![deny(unsafe_code)]
+#![deny(unsafe_op_in_unsafe_fn)]
 
 pub mod analysis;
 pub mod benson;

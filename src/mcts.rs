@@ -11,7 +11,8 @@
 //! one-point eyes, plus a pass; two passes in a row end a line and are scored directly. At the
 //! root, moves are also checked against the game's full rules (superko included), so the
 //! chosen move is always legal in the game. Results are counted by area (Tromp-Taylor) with
-//! komi and the white handicap bonus of the rules.
+//! the komi of the rules only: the rules' white handicap bonus is not added (the search is not
+//! told how many handicap stones the game had).
 //!
 //! The tree is a flat arena of nodes reused between searches; nothing is allocated per
 //! playout.
@@ -241,7 +242,7 @@ impl Search {
         let root_board = game.board().clone();
         let me = game.to_move();
         let rules = *game.rules();
-        // White's bonus counts for area results; territory games are also judged by area here,
+        // Playouts are judged by area with komi only (no handicap bonus), territory games too,
         // which agrees with territory counting up to a point or two in finished positions.
         let _ = Scoring::Area;
         let komi2 = rules.komi.half_points();

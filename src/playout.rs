@@ -18,9 +18,7 @@
 //! The random generator is hand-written (wyrand): a playout makes hundreds of draws and a
 //! general-purpose generator behind a trait object would cost more than the board work.
 
-#[cfg(target_arch = "x86_64")]
-use crate::board::Avx2Sets;
-use crate::board::{Board, PortableSets, SetOps, EMPTY, WALL};
+use crate::board::{with_kernel, Board, KernelUser, Layout, SetOps, EMPTY, WALL};
 use crate::{Color, Komi};
 
 /// A small, fast, seedable random generator (wyrand). Not for cryptography.
@@ -163,25 +161,13 @@ impl Playout {
     }
 
     fn finish(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2")
-            && std::arch::is_x86_feature_detected!("bmi1")
-            && std::arch::is_x86_feature_detected!("bmi2")
-            && std::arch::is_x86_feature_detected!("popcnt")
-        {
-            // SAFETY: the CPU has every feature the function is compiled for (checked above).
-            return unsafe { self.finish_x86_64_v3(first, rng) };
-        }
-        self.finish_any::<PortableSets>(first, rng)
-    }
-
-    /// The playout loop compiled for x86-64-v3 CPUs (AVX2 for the 19x19 liberty sets, BMI
-    /// for shifts and bit tricks): about 3% faster on 9x9 and 6% on 19x19 on our machine, so
-    /// it is chosen at run time rather than asking every user to build for their CPU.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-    unsafe fn finish_x86_64_v3(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
-        self.finish_any::<Avx2Sets>(first, rng)
+        // the set kernels chosen at run time (AVX2 inside an x86-64-v3 build of the loop
+        // when the CPU has it), see `board::sets`
+        with_kernel(Finish {
+            playout: self,
+            first,
+            rng,
+        })
     }
 
     #[inline(always)]
@@ -189,19 +175,26 @@ impl Playout {
         // one dispatch per playout on the board's liberty-set width, so the move loop runs
         // with a constant width and the board's play is inlined into it; 9x9 and 19x19 also
         // get their row stride as a constant (neighbour offsets folded into the addressing)
-        match (self.board.lib_words(), self.board.stride()) {
-            (2, 10) => self.finish_w::<2, 10, V>(first, rng),
-            (2, _) => self.finish_w::<2, 0, V>(first, rng),
-            (4, _) => self.finish_w::<4, 0, V>(first, rng),
-            (8, 20) => self.finish_w::<8, 20, V>(first, rng),
-            (8, _) => self.finish_w::<8, 0, V>(first, rng),
-            _ => self.finish_w::<0, 0, V>(first, rng),
+        let l = self.board.layout();
+        if let Some(l) = l.fixed::<2, 10>() {
+            self.finish_w::<V, 2, 10>(l, first, rng)
+        } else if let Some(l) = l.fixed::<2, 0>() {
+            self.finish_w::<V, 2, 0>(l, first, rng)
+        } else if let Some(l) = l.fixed::<4, 0>() {
+            self.finish_w::<V, 4, 0>(l, first, rng)
+        } else if let Some(l) = l.fixed::<8, 20>() {
+            self.finish_w::<V, 8, 20>(l, first, rng)
+        } else if let Some(l) = l.fixed::<8, 0>() {
+            self.finish_w::<V, 8, 0>(l, first, rng)
+        } else {
+            self.finish_w::<V, 0, 0>(l, first, rng)
         }
     }
 
     #[inline(always)]
-    fn finish_w<const W: usize, const S: usize, V: SetOps>(
+    fn finish_w<V: SetOps, const W: usize, const S: usize>(
         &mut self,
+        l: Layout<W, S>,
         first: u8,
         rng: &mut Rng,
     ) -> PlayoutResult {
@@ -210,12 +203,12 @@ impl Playout {
         let mut moves = 0;
         self.played.clear();
         while moves < self.max_moves && passes < 2 {
-            match pick::<W, S, V>(&mut self.board, color, rng) {
+            match pick::<V, W, S>(&mut self.board, l, color, rng) {
                 Some(p) => {
                     if self.record {
                         self.played.push((p as u16) << 1 | (color - 1) as u16);
                     }
-                    self.board.play_pos_w::<W, S, V>(p, color);
+                    self.board.play_pos_w::<V, W, S>(l, p, color);
                     passes = 0;
                 }
                 None => {
@@ -249,6 +242,21 @@ impl Playout {
             self.gen = 0;
         }
         area_diff(board, &mut self.seen, &mut self.gen, &mut self.stack)
+    }
+}
+
+/// One playout's work handed to [`with_kernel`], which runs it with the best set kernels.
+struct Finish<'a> {
+    playout: &'a mut Playout,
+    first: u8,
+    rng: &'a mut Rng,
+}
+
+impl KernelUser for Finish<'_> {
+    type Output = PlayoutResult;
+    #[inline(always)]
+    fn run<V: SetOps>(self) -> PlayoutResult {
+        self.playout.finish_any::<V>(self.first, self.rng)
     }
 }
 
@@ -312,19 +320,19 @@ fn single_point_area_diff(b: &Board) -> i32 {
 #[inline(always)]
 #[cfg_attr(not(feature = "engine"), allow(dead_code))] // used by the move search
 pub(crate) fn is_eye(b: &Board, p: usize, c: u8) -> bool {
-    is_eye_s::<0>(b, p, c)
+    is_eye_in(b, b.layout(), p, c)
 }
 
-/// [`is_eye`] with the row stride `S` (0: the board's own).
+/// [`is_eye`] with the board's layout `l` (possibly specialised).
 #[inline(always)]
-fn is_eye_s<const S: usize>(b: &Board, p: usize, c: u8) -> bool {
+fn is_eye_in<const W: usize, const S: usize>(b: &Board, l: Layout<W, S>, p: usize, c: u8) -> bool {
     if b.own_or_wall_nbrs(p, c) != 4 {
         return false;
     }
     let opp = c ^ 3;
     let mut bad = 0;
     let mut edge = 0;
-    for d in b.diagonals_s::<S>(p) {
+    for d in l.diagonals(p) {
         let v = b.cell(d);
         bad += (v == opp) as u32;
         edge |= (v == WALL) as u32;
@@ -334,8 +342,9 @@ fn is_eye_s<const S: usize>(b: &Board, p: usize, c: u8) -> bool {
 
 /// Pick a uniformly random acceptable point for `c`, or `None` to pass.
 #[inline(always)]
-fn pick<const W: usize, const S: usize, V: SetOps>(
+fn pick<V: SetOps, const W: usize, const S: usize>(
     b: &mut Board,
+    l: Layout<W, S>,
     c: u8,
     rng: &mut Rng,
 ) -> Option<usize> {
@@ -346,8 +355,8 @@ fn pick<const W: usize, const S: usize, V: SetOps>(
         // A point with an empty neighbour is never an eye, a suicide or the ko point.
         if b.empty_nbrs(p) > 0
             || (!b.is_ko_retake(p, c)
-                && !is_eye_s::<S>(b, p, c)
-                && !b.is_suicide_fast::<W, S, V>(p, c))
+                && !is_eye_in(b, l, p, c)
+                && !b.is_suicide_fast::<V, W, S>(l, p, c))
         {
             return Some(p);
         }
@@ -412,9 +421,14 @@ pub fn run_empty(board: &Board, count: u64, komi: Komi, seed: u64) -> PlayoutSta
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::PortableSets;
     use crate::{Point, Rules};
 
+    /// Fewer repetitions under Miri, which interprets every instruction.
+    const MIRI: bool = cfg!(miri);
+
     #[test]
+    #[cfg_attr(miri, ignore)] // statistics over 37,000 draws: too slow to interpret
     fn below_stays_in_range_and_spreads_evenly() {
         let mut rng = Rng::new(3);
         for n in [1usize, 2, 3, 7, 81, 361, 2704] {
@@ -438,21 +452,26 @@ mod tests {
         // `run` picks the x86-64-v3 build of the loop where the CPU has it; the portable
         // build must give the very same games, on every liberty-set width
         // (liberty sets of 1, 2, 4, 8, 12 and 48 words, square and rectangular)
-        for (w, h) in [
-            (5, 5),
-            (9, 9),
-            (13, 13),
-            (19, 19),
-            (25, 25),
-            (52, 52),
-            (1, 52),
-            (52, 3),
-        ] {
+        let sizes: &[(usize, usize)] = if MIRI {
+            &[(5, 5), (9, 9), (13, 13), (19, 19), (1, 52)]
+        } else {
+            &[
+                (5, 5),
+                (9, 9),
+                (13, 13),
+                (19, 19),
+                (25, 25),
+                (52, 52),
+                (1, 52),
+                (52, 3),
+            ]
+        };
+        for &(w, h) in sizes {
             let start = Board::new(crate::Size::new(w, h).unwrap());
             let mut a = Playout::new(start.clone(), Color::Black);
             let mut b = Playout::new(start.clone(), Color::Black);
             let (mut ra, mut rb) = (Rng::new(11), Rng::new(11));
-            for _ in 0..8 {
+            for _ in 0..if MIRI { 1 } else { 8 } {
                 let x = a.run(&mut ra);
                 b.board.copy_from(&start);
                 let y = b.finish_any::<PortableSets>(1, &mut rb);
@@ -467,7 +486,7 @@ mod tests {
     fn playouts_end_in_consistent_positions_without_own_eyes_filled() {
         let mut p = Playout::new(Board::square(9).unwrap(), Color::Black);
         let mut rng = Rng::new(7);
-        for _ in 0..200 {
+        for _ in 0..if MIRI { 2 } else { 200 } {
             let r = p.run(&mut rng);
             let b = p.board();
             b.check_consistency().unwrap();
@@ -491,7 +510,7 @@ mod tests {
         for n in [2, 5, 9, 13] {
             let mut p = Playout::new(Board::square(n).unwrap(), Color::Black);
             let mut rng = Rng::new(21);
-            for _ in 0..100 {
+            for _ in 0..if MIRI { 2 } else { 100 } {
                 let r = p.run(&mut rng);
                 let end = p.board().clone();
                 assert_eq!(r.area_diff, p.area_of(&end), "{n}x{n}\n{end:?}");
@@ -542,18 +561,21 @@ mod tests {
     fn same_seed_same_result() {
         let b = Board::square(9).unwrap();
         let k = Komi::from_half_points(15);
-        assert_eq!(run_empty(&b, 50, k, 3), run_empty(&b, 50, k, 3));
-        assert_ne!(run_empty(&b, 50, k, 3), run_empty(&b, 50, k, 4));
+        let n = if MIRI { 3 } else { 50 };
+        assert_eq!(run_empty(&b, n, k, 3), run_empty(&b, n, k, 3));
+        assert_ne!(run_empty(&b, n, k, 3), run_empty(&b, n, k, 4));
     }
 
     #[test]
+    #[cfg_attr(miri, ignore)] // 90,000 draws: too slow to interpret
     fn sampler_is_uniform_over_acceptable_points() {
         // On an empty 3x3 board every point is acceptable: each should be drawn ~1/9.
         let mut b = Board::square(3).unwrap();
         let mut rng = Rng::new(11);
         let mut counts = [0u32; 9];
         for _ in 0..90_000 {
-            let p = pick::<0, 0, PortableSets>(&mut b, 1, &mut rng).unwrap();
+            let l = b.layout();
+            let p = pick::<PortableSets, 0, 0>(&mut b, l, 1, &mut rng).unwrap();
             let pt = b.point(p);
             counts[(pt.y * 3 + pt.x) as usize] += 1;
         }

@@ -267,7 +267,12 @@ impl TerritoryMap {
         if board.cell(q) != EMPTY {
             return Owner::None;
         }
-        self.owner_at(q)
+        // a point the last `compute` did not label (another board given): no owner, not a
+        // stale region index
+        match self.seen.get(q) {
+            Some(&g) if g == self.gen && g != 0 => self.owner_at(q),
+            _ => Owner::None,
+        }
     }
 
     /// Points of territory: `[black, white, none]`.

@@ -45,19 +45,19 @@ fn nine_by_nine() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "the 13x13 game runs in optimised builds only"
+)]
 fn thirteen_by_thirteen() {
-    if cfg!(debug_assertions) {
-        eprintln!("NOTE: the 13x13 game runs in release mode only");
-        return;
-    }
     game(13, Color::White, "300");
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "the 19x19 game runs in optimised builds only"
+)]
 fn nineteen_by_nineteen() {
-    if cfg!(debug_assertions) {
-        eprintln!("NOTE: the 19x19 game runs in release mode only");
-        return;
-    }
     game(19, Color::Black, "150");
 }

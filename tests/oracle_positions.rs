@@ -422,11 +422,11 @@ fn boards_of_9_to_12_points() {
 }
 
 #[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "the 4x4 oracle (43M colourings, 24M positions) runs in optimised builds only"
+)]
 fn four_by_four() {
-    if cfg!(debug_assertions) {
-        eprintln!("NOTE: the 4x4 oracle (43M colourings, 24M positions) runs in release mode only");
-        return;
-    }
     let t = Instant::now();
     // One orientation: the board is square.
     let valid = validate_all(4, 4, false);

@@ -1,195 +1,31 @@
 //! Property tests of the rules core: random board sizes (1..=19, rectangular too), random
 //! sequences of plays of either colour, passes and undos, under several rule sets.
 //!
-//! Each game runs in lockstep with a naive reference model written here (a grid, flood fills,
-//! and the history as a list of grids), which shares no code with `Board` or `Game`. After every
-//! step:
+//! Each game runs in lockstep with the naive reference model of `tests/common/naive.rs` (a
+//! grid, flood fills, every position reached kept whole), which shares no code with `Board` or
+//! `Game`. After every step:
 //! - the board equals the model's grid, stone by stone, and so do the simple-ko point, the
 //!   captures and the side to move;
 //! - `check_consistency()` passes and no chain is without a liberty;
 //! - stones on the board = stones placed − stones removed, per colour;
 //! - the incremental hash equals the hash of the same stones set up from scratch;
-//! - `Game::legal_moves_for` equals the points the model accepts (with the same reason for the
-//!   others), and `legal_moves` equals the points `is_legal` accepts, for the game and the board;
+//! - `Game::check` gives the model's reason for every point and colour, `Game::legal_moves_for`
+//!   and `Game::legal_moves` are the points the model accepts; `Board::check` and
+//!   `Board::legal_moves` (the position alone, no superko) agree with the model's
+//!   position-only judgement;
 //! - a legal play's `hash_after` equals the hash after playing it;
 //! - `undo` restores position, hash, ko state, captures, passes and side to move exactly.
 //!
 //! A second property: under positional superko no board position ever repeats in a game of legal
 //! plays, and under situational superko no (position, side to move) does.
 
+mod common;
+
 use std::collections::HashSet;
 
+use common::naive::{slot, stone, Grid, Model};
 use proptest::prelude::*;
 use tengen::{Board, Color, Game, KoRule, Move, Point, Reason, Rules, Size};
-
-// ----------------------------------------------------------------------------------------------
-// The reference model
-
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-struct Grid {
-    w: usize,
-    h: usize,
-    /// 0 empty, 1 black, 2 white; index y * w + x
-    cells: Vec<u8>,
-}
-
-impl Grid {
-    fn new(w: usize, h: usize) -> Grid {
-        Grid {
-            w,
-            h,
-            cells: vec![0; w * h],
-        }
-    }
-
-    fn nbrs(&self, i: usize) -> Vec<usize> {
-        let (x, y) = (i % self.w, i / self.w);
-        let mut v = Vec::with_capacity(4);
-        if y > 0 {
-            v.push(i - self.w);
-        }
-        if x > 0 {
-            v.push(i - 1);
-        }
-        if x + 1 < self.w {
-            v.push(i + 1);
-        }
-        if y + 1 < self.h {
-            v.push(i + self.w);
-        }
-        v
-    }
-
-    /// The chain through the stone at `i` and its number of liberties.
-    fn chain(&self, i: usize) -> (Vec<usize>, usize) {
-        let c = self.cells[i];
-        let mut seen = vec![false; self.cells.len()];
-        let mut libs = HashSet::new();
-        let mut stack = vec![i];
-        let mut chain = vec![];
-        seen[i] = true;
-        while let Some(s) = stack.pop() {
-            chain.push(s);
-            for n in self.nbrs(s) {
-                if self.cells[n] == 0 {
-                    libs.insert(n);
-                } else if self.cells[n] == c && !seen[n] {
-                    seen[n] = true;
-                    stack.push(n);
-                }
-            }
-        }
-        (chain, libs.len())
-    }
-}
-
-/// What a legal play does in the model.
-struct Outcome {
-    grid: Grid,
-    captured: Vec<usize>,
-    suicided: usize,
-    /// the own chain's (size, liberties) after the move
-    own: (usize, usize),
-}
-
-#[derive(Clone)]
-struct Model {
-    grid: Grid,
-    rules: Rules,
-    to_move: Color,
-    ko: Option<(usize, Color)>,
-    captures: [u32; 2],
-    /// every position reached, with the side to move then
-    history: Vec<(Grid, Color)>,
-}
-
-impl Model {
-    fn new(w: usize, h: usize, rules: Rules) -> Model {
-        let grid = Grid::new(w, h);
-        Model {
-            history: vec![(grid.clone(), Color::Black)],
-            grid,
-            rules,
-            to_move: Color::Black,
-            ko: None,
-            captures: [0; 2],
-        }
-    }
-
-    fn outcome(&self, i: usize, color: Color) -> Result<Outcome, Reason> {
-        if self.grid.cells[i] != 0 {
-            return Err(Reason::Occupied);
-        }
-        if self.rules.ko != KoRule::None && self.ko == Some((i, color)) {
-            return Err(Reason::Ko);
-        }
-        let mut g = self.grid.clone();
-        g.cells[i] = color.digit();
-        let mut captured = vec![];
-        for n in g.nbrs(i) {
-            if g.cells[n] == color.opponent().digit() {
-                let (chain, libs) = g.chain(n);
-                if libs == 0 {
-                    for s in chain {
-                        g.cells[s] = 0;
-                        captured.push(s);
-                    }
-                }
-            }
-        }
-        let (own, libs) = g.chain(i);
-        let mut suicided = 0;
-        if libs == 0 {
-            if !self.rules.multi_stone_suicide || own.len() == 1 {
-                return Err(Reason::Suicide);
-            }
-            for &s in &own {
-                g.cells[s] = 0;
-            }
-            suicided = own.len();
-        }
-        let repeat = match self.rules.ko {
-            KoRule::Positional => self.history.iter().any(|(h, _)| *h == g),
-            KoRule::Situational => self
-                .history
-                .iter()
-                .any(|(h, c)| *h == g && *c == color.opponent()),
-            KoRule::None | KoRule::Simple => false,
-        };
-        if repeat {
-            return Err(Reason::Superko);
-        }
-        Ok(Outcome {
-            grid: g,
-            captured,
-            suicided,
-            own: (own.len(), libs),
-        })
-    }
-
-    fn play(&mut self, i: usize, color: Color) -> Outcome {
-        let o = self
-            .outcome(i, color)
-            .unwrap_or_else(|_| panic!("model: illegal"));
-        self.grid = o.grid.clone();
-        self.ko =
-            (o.captured.len() == 1 && o.own == (1, 1)).then(|| (o.captured[0], color.opponent()));
-        if o.suicided > 0 {
-            self.captures[color.opponent().index()] += o.suicided as u32;
-        } else {
-            self.captures[color.index()] += o.captured.len() as u32;
-        }
-        self.to_move = color.opponent();
-        self.history.push((self.grid.clone(), self.to_move));
-        o
-    }
-
-    fn pass(&mut self, color: Color) {
-        self.ko = None;
-        self.to_move = color.opponent();
-        self.history.push((self.grid.clone(), self.to_move));
-    }
-}
 
 // ----------------------------------------------------------------------------------------------
 // Checks
@@ -201,7 +37,7 @@ fn point(i: usize, w: usize) -> Point {
 fn grid_of(board: &Board) -> Grid {
     let mut g = Grid::new(board.width(), board.height());
     for (i, p) in board.size().points().enumerate() {
-        g.cells[i] = board.get(p).map_or(0, Color::digit);
+        g.cells[i] = board.get(p).map_or(0, stone);
     }
     g
 }
@@ -223,9 +59,10 @@ fn check_state(game: &Game, model: &Model, placed: [usize; 2]) -> Result<(), Tes
     for c in Color::ALL {
         prop_assert_eq!(
             b.stone_count(c) as u64,
-            placed[c.index()] as u64 - game.captures(c.opponent()) as u64
+            placed[slot(c)] as u64 - game.captures(c.opponent()) as u64
         );
-        prop_assert_eq!(game.captures(c), model.captures[c.index()]);
+        prop_assert_eq!(game.captures(c), model.captures[slot(c)]);
+        prop_assert_eq!(b.stone_count(c), model.grid.count(c));
     }
     prop_assert_eq!(
         b.stone_count(Color::Black) + b.stone_count(Color::White) + b.empty_count(),
@@ -235,35 +72,35 @@ fn check_state(game: &Game, model: &Model, placed: [usize; 2]) -> Result<(), Tes
     prop_assert_eq!(b.ko(), model.ko.map(|(i, c)| (point(i, w), c)));
     prop_assert_eq!(game.to_move(), model.to_move);
     let rules = *game.rules();
+    let points =
+        |cells: Vec<usize>| -> Vec<Point> { cells.into_iter().map(|i| point(i, w)).collect() };
     for c in Color::ALL {
-        let mut expected = vec![];
         for (i, p) in b.size().points().enumerate() {
-            let want = model.outcome(i, c).err();
             prop_assert_eq!(
                 game.check(c, Move::Play(p)).err().map(|e| e.reason),
-                want,
-                "{:?} at {}",
+                model.outcome(i, c).err(),
+                "game: {:?} at {}",
                 c,
                 p
             );
-            if want.is_none() {
-                expected.push(p);
-            }
+            prop_assert_eq!(
+                b.check(p, c, &rules).err().map(|e| e.reason),
+                model.board_outcome(i, c).err(),
+                "board: {:?} at {}",
+                c,
+                p
+            );
         }
-        prop_assert_eq!(&game.legal_moves_for(c), &expected);
-        let by_board: Vec<Point> = b
-            .size()
-            .points()
-            .filter(|&p| b.is_legal(p, c, &rules))
-            .collect();
-        prop_assert_eq!(b.legal_moves(c, &rules), by_board);
+        prop_assert_eq!(game.legal_moves_for(c), points(model.legal_moves(c)));
+        prop_assert_eq!(b.legal_moves(c, &rules), points(model.board_legal_moves(c)));
     }
-    let by_game: Vec<Point> = b
-        .size()
-        .points()
-        .filter(|&p| game.is_legal(game.to_move(), Move::Play(p)))
-        .collect();
-    prop_assert_eq!(game.legal_moves(), by_game);
+    prop_assert_eq!(game.legal_moves(), points(model.legal_moves(model.to_move)));
+    // off the board
+    let off = Point::new(w as u8, 0);
+    prop_assert_eq!(
+        b.check(off, Color::Black, &rules).err().map(|e| e.reason),
+        Some(Reason::OffBoard)
+    );
     Ok(())
 }
 
@@ -381,7 +218,7 @@ fn run_game(w: usize, h: usize, rules: Rules, ops: &[Op]) -> Result<(), TestCase
                         prop_assert_eq!(snapshot(&game), snap);
                         model = m;
                         if let Some(c) = c {
-                            placed[c.index()] -= 1;
+                            placed[slot(c)] -= 1;
                         }
                     }
                 }
@@ -399,7 +236,12 @@ fn run_game(w: usize, h: usize, rules: Rules, ops: &[Op]) -> Result<(), TestCase
             }
             Move::Play(p) => {
                 let i = p.y as usize * w + p.x as usize;
-                let predicted = game.board().hash_after(p, color, rules.multi_stone_suicide);
+                // `None` off the board or on a stone (an error there, checked in
+                // tests/board_soundness.rs)
+                let predicted = game
+                    .board()
+                    .hash_after(p, color, rules.multi_stone_suicide)
+                    .ok();
                 let ours = game.play_as(color, mv);
                 match model.outcome(i, color) {
                     Err(reason) => {
@@ -411,28 +253,15 @@ fn run_game(w: usize, h: usize, rules: Rules, ops: &[Op]) -> Result<(), TestCase
                     }
                     Ok(_) => {
                         prop_assert!(ours.is_ok(), "{:?}", ours);
-                        prop_assert_eq!(game.board().hash(), predicted);
+                        prop_assert_eq!(Some(game.board().hash()), predicted);
                         let o = model.play(i, color);
                         let mut removed: Vec<Point> = game.board().last_removed().collect();
                         removed.sort();
-                        let mut want: Vec<Point> = if o.suicided > 0 {
-                            let mut v = vec![p];
-                            v.extend(
-                                (0..w * h)
-                                    .filter(|&j| {
-                                        j != i
-                                            && saved.grid.cells[j] == color.digit()
-                                            && o.grid.cells[j] == 0
-                                    })
-                                    .map(|j| point(j, w)),
-                            );
-                            v
-                        } else {
-                            o.captured.iter().map(|&j| point(j, w)).collect()
-                        };
+                        let mut want: Vec<Point> =
+                            o.removed().into_iter().map(|j| point(j, w)).collect();
                         want.sort();
                         prop_assert_eq!(removed, want);
-                        placed[color.index()] += 1;
+                        placed[slot(color)] += 1;
                         undo_stack.push((snap, saved, Some(color)));
                     }
                 }
@@ -447,7 +276,7 @@ fn run_game(w: usize, h: usize, rules: Rules, ops: &[Op]) -> Result<(), TestCase
         prop_assert_eq!(snapshot(&game), snap);
         model = m;
         if let Some(c) = c {
-            placed[c.index()] -= 1;
+            placed[slot(c)] -= 1;
         }
     }
     prop_assert!(game.undo().is_none());
@@ -630,4 +459,116 @@ fn superko_is_exercised() {
     }
     assert!(repeats > 0);
     eprintln!("superko refused {refused} moves; simple ko repeated {repeats} positions");
+}
+
+// ----------------------------------------------------------------------------------------------
+// The model itself, on positions worked out by hand (so that agreeing with it means something)
+
+/// A model of `rows` ('.' empty, 'X' black, 'O' white), black to move.
+fn hand_model(rows: &[&str], ko: KoRule, multi_stone_suicide: bool) -> Model {
+    let (w, h) = (rows[0].len(), rows.len());
+    let rules = Rules {
+        ko,
+        multi_stone_suicide,
+        ..Rules::default()
+    };
+    let mut grid = Grid::new(w, h);
+    grid.cells = rows
+        .concat()
+        .bytes()
+        .map(|ch| match ch {
+            b'X' => 1,
+            b'O' => 2,
+            _ => 0,
+        })
+        .collect();
+    Model::with_position(grid, rules)
+}
+
+#[test]
+fn naive_model_capture_and_simple_ko() {
+    // .XO.
+    // XO.O
+    // .XO.   black at cell 6 takes the white stone at cell 5 and leaves a ko there
+    let mut m = hand_model(&[".XO.", "XO.O", ".XO."], KoRule::Simple, false);
+    let o = m.play(6, Color::Black);
+    assert_eq!((o.captured, o.ko), (vec![5], Some(5)));
+    assert_eq!(m.captures, [1, 0]);
+    assert_eq!(m.outcome(5, Color::White).err(), Some(Reason::Ko));
+    assert_eq!(m.outcome(6, Color::White).err(), Some(Reason::Occupied));
+    // without a ko rule white retakes at once, capturing the black stone at 6
+    let mut free = hand_model(&[".XO.", "XO.O", ".XO."], KoRule::None, false);
+    free.play(6, Color::Black);
+    assert_eq!(free.outcome(5, Color::White).unwrap().captured, vec![6]);
+    // a pass clears the ko
+    m.pass(Color::White);
+    m.pass(Color::Black);
+    assert!(m.outcome(5, Color::White).is_ok());
+}
+
+#[test]
+fn naive_model_suicide() {
+    // White in black's eye captures nothing: suicide.
+    let eye = hand_model(&[".X", "X."], KoRule::Simple, true);
+    assert_eq!(eye.outcome(0, Color::White).err(), Some(Reason::Suicide));
+    assert!(eye.outcome(0, Color::Black).is_ok());
+    // X.O / OO. : black at 1 leaves the two black stones without a liberty.
+    let multi = hand_model(&["X.O", "OO."], KoRule::None, true);
+    let o = multi.outcome(1, Color::Black).unwrap();
+    assert_eq!(
+        (o.captured.clone(), o.suicided.clone()),
+        (vec![], vec![0, 1])
+    );
+    assert_eq!(o.grid.cells, [0, 0, 2, 2, 2, 0]);
+    let mut after = multi.clone();
+    after.play(1, Color::Black);
+    assert_eq!(after.captures, [0, 2]);
+    let single_only = hand_model(&["X.O", "OO."], KoRule::None, false);
+    assert_eq!(
+        single_only.outcome(1, Color::Black).err(),
+        Some(Reason::Suicide)
+    );
+    // A capture gives the liberty: not a suicide. .O / OX on a 2x2: black at 0 takes both.
+    let capture = hand_model(&[".O", "OX"], KoRule::None, false);
+    let o = capture.outcome(0, Color::Black).unwrap();
+    assert_eq!(o.captured, [1, 2]);
+}
+
+#[test]
+fn naive_model_positional_and_situational_superko() {
+    // On a 2x1 board with multi-stone suicide: black 0, white passes, black 1 removes both
+    // black stones, back to the empty board, which was black's turn and is now white's.
+    let play = |ko| {
+        let mut m = hand_model(&[".."], ko, true);
+        m.play(0, Color::Black);
+        m.pass(Color::White);
+        m.outcome(1, Color::Black).err()
+    };
+    assert_eq!(play(KoRule::Positional), Some(Reason::Superko));
+    assert_eq!(play(KoRule::Situational), None);
+    assert_eq!(play(KoRule::Simple), None);
+    // 2x1: black 0, white 1 takes it (ko), both pass, black 0 takes back: the position after
+    // black's first move again, white to move again, so both superko rules forbid it.
+    for ko in [KoRule::Positional, KoRule::Situational] {
+        let mut m = hand_model(&[".."], ko, false);
+        m.play(0, Color::Black);
+        assert_eq!(m.play(1, Color::White).captured, [0]);
+        assert_eq!(m.outcome(0, Color::Black).err(), Some(Reason::Ko));
+        m.pass(Color::Black);
+        m.pass(Color::White);
+        assert_eq!(m.outcome(0, Color::Black).err(), Some(Reason::Superko));
+        assert_eq!(m.board_outcome(0, Color::Black).unwrap().captured, [1]);
+    }
+}
+
+/// The same hand positions through the engine, which must agree with the model there too.
+#[test]
+fn engine_agrees_on_the_hand_positions() {
+    let tt = Rules::from_name("tromp-taylor").unwrap();
+    assert_eq!(tt.ko, KoRule::Positional);
+    let mut game = Game::new(Size::new(2, 1).unwrap(), tt);
+    game.play(Move::Play(Point::new(0, 0))).unwrap();
+    game.play(Move::Pass).unwrap();
+    let e = game.check(Color::Black, Move::Play(Point::new(1, 0)));
+    assert_eq!(e.err().map(|e| e.reason), Some(Reason::Superko));
 }

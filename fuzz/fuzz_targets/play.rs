@@ -1,10 +1,20 @@
-//! Random move sequences on random board sizes under every rule preset. After every move:
-//! the board's incremental state (chains, liberties, counts, hash) equals a recomputation;
-//! `legal_moves` equals the points `is_legal` accepts, and `check` agrees with `play`. At the
-//! end, undoing every move restores each earlier position and finally the start exactly.
+//! Random move sequences on random board sizes under every rule preset, in lockstep with the
+//! naive rules model of `tests/common/naive.rs` (flood fills on a plain grid, every position
+//! reached kept whole), which shares no code with `Board` or `Game`. After every move: the board's
+//! incremental state (chains, liberties, counts, hash) equals a recomputation; the position,
+//! captures, ko point and side to move equal the model's; a refused move is refused with the
+//! model's reason and changes nothing; an accepted one removes the stones the model removes.
+//! On boards up to 100 points `legal_moves_for` and `Board::legal_moves` are compared with the
+//! model's legal points. At the end, undoing every move restores each earlier position and
+//! finally the start exactly.
 #![no_main]
 
+#[path = "../../tests/common/naive.rs"]
+#[allow(dead_code)]
+mod naive;
+
 use libfuzzer_sys::fuzz_target;
+use naive::{slot, stone, Model};
 use tengen::{Color, Game, Move, Point, Preset, Size};
 
 fuzz_target!(|data: &[u8]| {
@@ -16,10 +26,13 @@ fuzz_target!(|data: &[u8]| {
     let size = Size::new(w, h).expect("1..=25 is a valid size");
     let rules = Preset::ALL[data[2] as usize % Preset::ALL.len()].rules();
     let mut game = Game::new(size, rules);
-    // A few setup stones may be placed by the first bytes (odd byte 3: black to start as white).
+    let mut model = Model::new(w, h, rules);
+    // Odd byte 3: white moves first.
     if data[3] & 1 == 1 {
         game.set_to_move(Color::White);
+        model.set_to_move(Color::White);
     }
+    let point = |i: usize| Point::new((i % w) as u8, (i / w) as u8);
     let start = game.clone();
     let mut history = vec![(
         game.board().clone(),
@@ -29,50 +42,67 @@ fuzz_target!(|data: &[u8]| {
     )];
     let full_check = w * h <= 100;
     for chunk in data[4..].chunks(2) {
-        let mv = if chunk.len() < 2 || chunk[0] == 255 {
-            Move::Pass
-        } else {
-            Move::Play(Point::new(
-                (chunk[0] as usize % w) as u8,
-                (chunk[1] as usize % h) as u8,
-            ))
-        };
         let color = game.to_move();
-        let checked = game.check(color, mv);
+        assert_eq!(color, model.to_move, "side to move");
         if full_check {
-            let legal = game.legal_moves_for(color);
-            let accepted: Vec<Point> = size
-                .points()
-                .filter(|&p| game.is_legal(color, Move::Play(p)))
+            let want: Vec<Point> = model.legal_moves(color).into_iter().map(point).collect();
+            assert_eq!(game.legal_moves_for(color), want, "legal_moves_for");
+            let want: Vec<Point> = model
+                .board_legal_moves(color)
+                .into_iter()
+                .map(point)
                 .collect();
-            let mut sorted = legal.clone();
-            sorted.sort_by_key(|p| (p.y, p.x));
-            let mut acc = accepted.clone();
-            acc.sort_by_key(|p| (p.y, p.x));
-            assert_eq!(sorted, acc, "legal_moves differs from is_legal");
+            assert_eq!(
+                game.board().legal_moves(color, &rules),
+                want,
+                "Board::legal_moves"
+            );
         }
         let before = game.board().clone();
-        match game.play(mv) {
-            Ok(()) => {
-                assert!(
-                    checked.is_ok(),
-                    "play accepted what check refused: {checked:?}"
-                );
-                game.board()
-                    .check_consistency()
-                    .expect("consistent after play");
-                history.push((
-                    game.board().clone(),
-                    game.to_move(),
-                    game.captures(Color::Black),
-                    game.captures(Color::White),
-                ));
-            }
-            Err(e) => {
-                assert_eq!(checked, Err(e), "check and play disagree");
-                assert_eq!(game.board(), &before, "a refused move changed the board");
+        if chunk.len() < 2 || chunk[0] == 255 {
+            game.play(Move::Pass).expect("a pass is always legal");
+            model.pass(color);
+        } else {
+            let (x, y) = (chunk[0] as usize % w, chunk[1] as usize % h);
+            let i = y * w + x;
+            let mv = Move::Play(point(i));
+            let expected = model.outcome(i, color);
+            let checked = game.check(color, mv);
+            match (game.play(mv), expected) {
+                (Ok(()), Ok(_)) => {
+                    assert!(checked.is_ok(), "check refused a legal move: {checked:?}");
+                    let o = model.play(i, color);
+                    let mut removed: Vec<Point> = game.board().last_removed().collect();
+                    removed.sort_by_key(|p| (p.y, p.x));
+                    let want: Vec<Point> = o.removed().into_iter().map(point).collect();
+                    assert_eq!(removed, want, "stones removed by {mv:?}");
+                }
+                (Err(e), Err(reason)) => {
+                    assert_eq!(e.reason, reason, "reason for refusing {mv:?}");
+                    assert_eq!(checked, Err(e), "check and play refuse differently");
+                    assert_eq!(game.board(), &before, "a refused move changed the board");
+                    continue;
+                }
+                (ours, model_says) => {
+                    panic!("{color:?} {mv:?}: engine {ours:?}, model {:?}", model_says.err())
+                }
             }
         }
+        let b = game.board();
+        b.check_consistency().expect("consistent after play");
+        for (i, p) in size.points().enumerate() {
+            assert_eq!(b.get(p).map_or(0, stone), model.grid.cells[i], "cell {p}");
+        }
+        for c in Color::ALL {
+            assert_eq!(game.captures(c), model.captures[slot(c)], "captures");
+        }
+        assert_eq!(b.ko(), model.ko.map(|(k, c)| (point(k), c)), "ko point");
+        history.push((
+            b.clone(),
+            game.to_move(),
+            game.captures(Color::Black),
+            game.captures(Color::White),
+        ));
     }
     history.pop();
     while let Some((board, to_move, cb, cw)) = history.pop() {

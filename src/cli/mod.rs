@@ -7,7 +7,7 @@ mod args;
 mod bench;
 mod gtp;
 mod judge;
-mod move_cmd;
+pub(crate) mod move_cmd;
 mod render;
 mod replay;
 mod score;

@@ -19,13 +19,28 @@ pub struct MoveArgs {
     explain: bool,
     /// Rule set for suicide (ko has no history in a single position). Default: the task's
     /// rules (suicide illegal).
-    #[arg(long, default_value = "task")]
+    #[arg(long, default_value = DEFAULT_RULES)]
     rules: Rules,
     /// Also draw each answer (`.svg` or `.png`): the board before and after the move with the
     /// captured stones marked, or the illegal move and its reason. Problem 2 onwards go to
     /// FILE-2.png, FILE-3.png, ...
     #[arg(long, value_name = "FILE")]
     render: Option<PathBuf>,
+}
+
+/// The rule set of `tengen move` without `--rules`.
+const DEFAULT_RULES: &str = "task";
+
+impl MoveArgs {
+    /// The options of a plain `tengen move` (no flag), without running the parser: what the
+    /// defaults above give (a test in `main.rs` compares the two).
+    pub fn plain() -> MoveArgs {
+        MoveArgs {
+            explain: false,
+            rules: DEFAULT_RULES.parse().expect("the default rule set exists"),
+            render: None,
+        }
+    }
 }
 
 /// The picture file of problem `k` (from 1): `path` itself, then `stem-k.ext`.

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod gnugo;
+pub mod naive;
 pub mod referee;
 
 use std::path::PathBuf;

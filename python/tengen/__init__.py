@@ -1,0 +1,165 @@
+"""tengen: an exact, fast Go (baduk, weiqi) rules engine, computed in Rust.
+
+Coordinates
+-----------
+Everywhere in this package a point is ``(x, y)`` = (column, row) counted from the
+**top-left** corner, 0-based, as in the move task and in SGF (``"aa"`` is ``(0, 0)``,
+``"dc"`` is ``(3, 2)``). On a 19x19 board the GTP vertex ``"D4"`` is ``(3, 15)``: GTP counts
+rows from the bottom. Convert with :func:`to_gtp` / :func:`from_gtp` and :func:`to_sgf` /
+:func:`from_sgf`. A pass is ``None`` where a point is expected.
+
+Colours are :class:`Color` (``BLACK`` = 1, ``WHITE`` = 2, the move task's digits); every
+function taking a colour also accepts ``1``/``2`` and ``"b"``/``"w"``/``"black"``/``"white"``.
+
+Main names
+----------
+- :class:`Board` -- a position with the rules its moves are checked under (simple ko).
+- :class:`Game` -- a board with history, captures, superko and undo.
+- :class:`Rules` -- the presets by name (``Rules("japanese")``) and their fields.
+- :func:`territory`, :func:`score` -- the territory task and exact scoring.
+- :func:`judge` -- the dead stones, seki and score of a finished game's position.
+- :mod:`tengen.sgf` -- :func:`tengen.sgf.load` and :func:`tengen.sgf.replay_many`.
+- :func:`features`, :func:`training_data` -- network input planes (layout in
+  :data:`FEATURE_PLANES`).
+
+Errors are Python exceptions with the messages the ``tengen`` command prints:
+:class:`IllegalMoveError` (a :class:`ValueError` with ``.reason``), :class:`SgfError`
+(a :class:`ValueError`), :class:`ValueError` for bad arguments; an internal error in the
+Rust code becomes a :class:`RuntimeError`, never a crash.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _tengen
+from ._tengen import (
+    PLANES,
+    Board,
+    Color,
+    Game,
+    IllegalMoveError,
+    Judgement,
+    Record,
+    ReplayResult,
+    Rules,
+    Score,
+    SgfError,
+    Territories,
+    features,
+    from_gtp,
+    from_sgf,
+    judge,
+    score,
+    territory,
+    to_gtp,
+    to_sgf,
+    transform,
+)
+from . import sgf
+
+__all__ = [
+    "BLACK",
+    "WHITE",
+    "PLANES",
+    "FEATURE_PLANES",
+    "Board",
+    "Color",
+    "Game",
+    "IllegalMoveError",
+    "Judgement",
+    "Record",
+    "ReplayResult",
+    "Rules",
+    "Score",
+    "SgfError",
+    "Territories",
+    "TrainingData",
+    "features",
+    "from_gtp",
+    "from_sgf",
+    "judge",
+    "score",
+    "sgf",
+    "territory",
+    "to_gtp",
+    "to_sgf",
+    "training_data",
+    "transform",
+]
+
+__version__ = "0.1.0"
+
+#: Black, the first player (digit 1).
+BLACK: Color = Color.BLACK
+#: White, the second player (digit 2).
+WHITE: Color = Color.WHITE
+
+#: The planes of :func:`features`, in order (modelled on KataGo's spatial inputs). "Own" is
+#: the player to move. Planes 3 to 5 mark stones of either colour. Plane 6 marks the empty
+#: points the player to move may not play because of ko or superko. Planes 7 to 11 mark the
+#: last five moves (7 the most recent; a pass leaves its plane empty). Plane 12 marks every
+#: legal move of the player to move (passing is always legal and not marked).
+FEATURE_PLANES: tuple[str, ...] = (
+    "on board",
+    "own stones",
+    "opponent stones",
+    "stones in chains with 1 liberty",
+    "stones in chains with 2 liberties",
+    "stones in chains with 3 liberties",
+    "ko-banned point",
+    "last move",
+    "second last move",
+    "third last move",
+    "fourth last move",
+    "fifth last move",
+    "legal moves",
+)
+assert len(FEATURE_PLANES) == PLANES
+
+
+class TrainingData(NamedTuple):
+    """The arrays of :func:`training_data`, one row per position (times 8 with symmetries)."""
+
+    #: float32 ``(positions, PLANES, size, size)``: :func:`features` of each position.
+    inputs: npt.NDArray[np.float32]
+    #: int64 ``(positions,)``: the move played, ``y * size + x``, or ``size * size`` for a pass.
+    policy: npt.NDArray[np.int64]
+    #: float32 ``(positions,)``: +1 if the player to move won the game (``RE``), -1 if they
+    #: lost, 0 for a draw or an unknown result.
+    value: npt.NDArray[np.float32]
+    #: The files skipped with ``skip_errors=True``, each with the reason.
+    errors: list[str]
+
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def training_data(
+    paths: Sequence[PathLike],
+    size: int = 19,
+    symmetries: bool = False,
+    threads: Optional[int] = None,
+    rules: Union[Rules, str, None] = None,
+    skip_errors: bool = False,
+) -> TrainingData:
+    """Turn SGF files into training arrays for every position of their main lines.
+
+    Positions come file by file, in the order of ``paths``, each before the move it is
+    labelled with. The work runs in Rust on ``threads`` threads (default: one per core) with
+    the GIL released. With ``symmetries`` every position appears 8 times, transformed by
+    symmetries 0 to 7 (see :func:`transform`), its policy target transformed the same way.
+    Each position takes ``PLANES * size * size * 4`` bytes (18.8 KB on 19x19): pass the files
+    in chunks that fit in memory.
+
+    A file that cannot be read, is not ``size`` x ``size`` or holds an illegal move raises
+    :class:`SgfError` naming it, unless ``skip_errors`` (then it is listed in ``errors``).
+    """
+    inputs, policy, value, errors = _tengen.training_data(
+        [os.fspath(p) for p in paths], size, symmetries, threads, rules, skip_errors
+    )
+    return TrainingData(inputs, policy, value, errors)

@@ -1,0 +1,394 @@
+"""Type stubs of the Rust extension module (the public names are re-exported by ``tengen``)."""
+
+import enum
+from typing import Any, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Point = tuple[int, int]
+ColorLike = Union["Color", int, str]
+RulesLike = Union["Rules", str, None]
+MoveRecord = tuple["Color", Optional[Point]]
+
+PLANES: int
+
+class Color(enum.IntEnum):
+    """A player's colour: BLACK (1) or WHITE (2), the move task's digits."""
+
+    BLACK = 1
+    WHITE = 2
+    def opponent(self) -> "Color":
+        """The other colour."""
+    @property
+    def name_lower(self) -> str:
+        """``"black"`` or ``"white"``."""
+
+class IllegalMoveError(ValueError):
+    """An illegal move; ``reason`` is "occupied", "suicide", "ko", "superko" or "off board"."""
+
+    reason: str
+    point: Point
+    color: Color
+
+class SgfError(ValueError):
+    """An SGF record that cannot be read or replayed (the message names the file and spot)."""
+
+class Rules:
+    """A rule set: a preset by name, optionally with fields changed."""
+
+    def __init__(
+        self,
+        name: str = "chinese",
+        *,
+        komi: Optional[float] = None,
+        ko: Optional[str] = None,
+        suicide: Optional[bool] = None,
+        scoring: Optional[str] = None,
+        tax: Optional[str] = None,
+        handicap_bonus: Optional[str] = None,
+    ) -> None: ...
+    @property
+    def name(self) -> Optional[str]:
+        """The preset these rules equal (komi aside), or None."""
+    @property
+    def ko(self) -> str:
+        """"none", "simple", "positional" or "situational"."""
+    @property
+    def suicide(self) -> bool:
+        """Whether suicide of more than one stone is legal."""
+    @property
+    def scoring(self) -> str:
+        """"area" or "territory"."""
+    @property
+    def tax(self) -> str:
+        """"none", "seki" or "all"."""
+    @property
+    def handicap_bonus(self) -> str:
+        """"0", "N" or "N-1"."""
+    @property
+    def komi(self) -> float:
+        """Komi in points."""
+    @staticmethod
+    def presets() -> list[str]:
+        """The names of every preset."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Board:
+    """A board position with the rules its moves are checked under (default Chinese: simple
+    ko, suicide illegal)."""
+
+    def __init__(self, width: int, height: Optional[int] = None, rules: RulesLike = None) -> None: ...
+    @property
+    def width(self) -> int:
+        """Columns."""
+    @property
+    def height(self) -> int:
+        """Rows."""
+    @property
+    def rules(self) -> Rules:
+        """The rules moves are checked under."""
+    @property
+    def ko(self) -> Optional[tuple[Point, Color]]:
+        """The simple-ko point and the colour barred from it, or None."""
+    @property
+    def zobrist(self) -> int:
+        """The Zobrist hash of the stones."""
+    def play(self, x: int, y: int, color: ColorLike) -> list[Point]:
+        """Put a stone; return the captured points or raise IllegalMoveError."""
+    def is_legal(self, x: int, y: int, color: ColorLike) -> bool:
+        """Whether the move is legal (off-board points are not)."""
+    def why_illegal(self, x: int, y: int, color: ColorLike) -> Optional[str]:
+        """The reason the move is illegal, or None."""
+    def legal_moves(self, color: ColorLike) -> list[Point]:
+        """Every legal point for ``color``, row by row."""
+    def edit(self, edits: Sequence[tuple[Point, Optional[ColorLike]]]) -> None:
+        """Set or clear points without rules (setup)."""
+    def chain(self, x: int, y: int) -> Optional[list[Point]]:
+        """The stones of the chain on the point, or None on an empty point."""
+    def liberty_points(self, x: int, y: int) -> Optional[list[Point]]:
+        """The liberties of the chain on the point, or None on an empty point."""
+    def liberties(self, x: int, y: int) -> Optional[int]:
+        """The number of liberties of the chain on the point, or None on an empty point."""
+    def count(self, color: ColorLike) -> int:
+        """Stones of ``color`` on the board."""
+    def copy(self) -> "Board":
+        """A copy."""
+    def __copy__(self) -> "Board": ...
+    def __deepcopy__(self, memo: Any) -> "Board": ...
+    def __getitem__(self, key: Point) -> Optional[Color]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def rows(self) -> list[str]:
+        """The rows as ``.XO`` text."""
+    @staticmethod
+    def from_rows(rows: Sequence[str], rules: RulesLike = None) -> "Board":
+        """A board from digit rows (``"0120"``) or ``.XO`` rows."""
+    @staticmethod
+    def from_text(text: str, rules: RulesLike = None) -> "Board":
+        """A board from text in any format ``tengen`` reads."""
+    def to_numpy(self) -> npt.NDArray[np.int8]:
+        """int8 (height, width): 0 empty, 1 black, 2 white."""
+    @staticmethod
+    def from_numpy(a: npt.NDArray[np.int8], rules: RulesLike = None) -> "Board":
+        """A board from an int8 (height, width) array: 0 empty, 1 black, 2 white."""
+
+class Game:
+    """A game: board, rules, side to move, captures, history, superko and undo."""
+
+    def __init__(
+        self,
+        width: int = 19,
+        height: Optional[int] = None,
+        rules: RulesLike = None,
+        komi: Optional[float] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_board(
+        board: Board,
+        to_move: Optional[ColorLike] = None,
+        rules: RulesLike = None,
+        komi: Optional[float] = None,
+    ) -> "Game":
+        """A game continuing from ``board`` (its history starts there)."""
+    def play(self, x: int, y: int, color: Optional[ColorLike] = None) -> list[Point]:
+        """Play for ``color`` (default: the side to move); return the captured points."""
+    def pass_move(self, color: Optional[ColorLike] = None) -> None:
+        """Pass for ``color`` (default: the side to move)."""
+    def undo(self) -> Optional[MoveRecord]:
+        """Take back the last move; return it, or None at the start."""
+    def is_legal(self, x: int, y: int, color: Optional[ColorLike] = None) -> bool:
+        """Whether the move is legal, superko included."""
+    def why_illegal(self, x: int, y: int, color: Optional[ColorLike] = None) -> Optional[str]:
+        """The reason the move is illegal, or None."""
+    def legal_moves(self, color: Optional[ColorLike] = None) -> list[Point]:
+        """Every legal point, superko included."""
+    @property
+    def to_move(self) -> Color:
+        """Whose turn it is."""
+    @to_move.setter
+    def to_move(self, color: ColorLike) -> None: ...
+    @property
+    def captures(self) -> dict[Color, int]:
+        """Stones captured by each player."""
+    @property
+    def history(self) -> list[MoveRecord]:
+        """The moves played, oldest first."""
+    @property
+    def last_move(self) -> Optional[MoveRecord]:
+        """The last move, or None."""
+    @property
+    def consecutive_passes(self) -> int:
+        """Consecutive passes at the end of the history."""
+    @property
+    def is_over(self) -> bool:
+        """Whether two consecutive passes ended the game."""
+    @property
+    def board(self) -> Board:
+        """A copy of the current position."""
+    @property
+    def rules(self) -> Rules:
+        """The rules."""
+    @property
+    def width(self) -> int:
+        """Columns."""
+    @property
+    def height(self) -> int:
+        """Rows."""
+    def copy(self) -> "Game":
+        """A copy, history included."""
+    def __copy__(self) -> "Game": ...
+    def __deepcopy__(self, memo: Any) -> "Game": ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: Point) -> Optional[Color]: ...
+
+class Territories:
+    """Who owns each empty region (dead stones assumed removed)."""
+
+    @property
+    def black(self) -> list[Point]:
+        """Black's territory."""
+    @property
+    def white(self) -> list[Point]:
+        """White's territory."""
+    @property
+    def none(self) -> list[Point]:
+        """Empty points owned by nobody."""
+    def region(self, x: int, y: int) -> tuple[str, list[Point]]:
+        """(owner "BLACK"/"WHITE"/"NONE", points) of the region holding the point."""
+    def owner(self, x: int, y: int) -> Optional[Color]:
+        """The owner of the point (None for stones and neutral points)."""
+    def to_json(self) -> str:
+        """The territory task's JSON object."""
+
+class Score:
+    """A finished count."""
+
+    @property
+    def result(self) -> str:
+        """``B+3.5``, ``W+12`` or ``0``."""
+    @property
+    def margin(self) -> float:
+        """Black's total minus White's, in points."""
+    @property
+    def winner(self) -> Optional[Color]:
+        """The winner, or None for a draw."""
+    @property
+    def black(self) -> dict[str, float]:
+        """Black's side of the count."""
+    @property
+    def white(self) -> dict[str, float]:
+        """White's side of the count."""
+    @property
+    def rules(self) -> Rules:
+        """The rules counted under."""
+    def owner(self, x: int, y: int) -> Optional[Color]:
+        """Who the point counts for."""
+    def is_seki(self, x: int, y: int) -> bool:
+        """Whether the point is an uncounted seki point."""
+    def owner_rows(self) -> list[str]:
+        """Owners as rows of X, O and ."""
+    def to_json(self) -> str:
+        """The JSON ``tengen score`` prints."""
+
+class Record:
+    """A game record read from SGF."""
+
+    @property
+    def name(self) -> str:
+        """The path, or "<bytes>"."""
+    @property
+    def properties(self) -> dict[str, list[str]]:
+        """Root properties, decoded."""
+    def get(self, id: str, default: Optional[str] = None) -> Optional[str]:
+        """The first value of a root property, decoded."""
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height)."""
+    @property
+    def moves(self) -> list[MoveRecord]:
+        """The main line's moves."""
+    @property
+    def setup(self) -> list[tuple[int, Point, Optional[Color]]]:
+        """(moves played before it, point, colour or None) of each setup point."""
+    @property
+    def comments(self) -> list[tuple[int, str]]:
+        """(main-line node index, text) of each comment."""
+    @property
+    def node_count(self) -> int:
+        """Nodes on the main line."""
+    @property
+    def warnings(self) -> list[str]:
+        """Problems the lenient reader recovered from."""
+    def replay(self, rules: RulesLike = None, komi: Optional[float] = None) -> Game:
+        """Replay the main line: the Game, or IllegalMoveError naming the move."""
+
+class ReplayResult:
+    """The outcome of replaying one file."""
+
+    path: str
+    ok: bool
+    moves: int
+    captures: tuple[int, int]
+    result: Optional[str]
+    error: Optional[str]
+    reason: Optional[str]
+    warnings: list[str]
+    @property
+    def board(self) -> Optional[Board]:
+        """The final position, or None for an unreadable file."""
+    @property
+    def rules(self) -> Optional[Rules]:
+        """The rules the moves were checked under."""
+    @property
+    def to_move(self) -> Optional[Color]:
+        """Whose turn it is after the last move."""
+
+def territory(board: Board) -> Territories:
+    """The territory of ``board``."""
+
+def score(
+    position: Union[Board, Game],
+    rules: RulesLike = None,
+    komi: Optional[float] = None,
+    dead: Optional[Sequence[Point]] = None,
+    handicap: int = 0,
+    captures: Optional[tuple[int, int]] = None,
+    pass_alive: bool = False,
+) -> Score:
+    """Count a Board (its rules) or a Game (its rules and captures)."""
+
+class Judgement:
+    """The judgement of a finished game's position."""
+
+    @property
+    def dead(self) -> list[Point]:
+        """The dead stones, sorted by (y, x)."""
+    @property
+    def seki(self) -> list[Point]:
+        """Stones in seki and shared liberties in seki, sorted by (y, x)."""
+    @property
+    def chains(self) -> list[tuple[Color, list[Point], str, bool, float]]:
+        """(colour, stones, "alive"/"dead"/"seki", certain, confidence) of every chain."""
+    @property
+    def ownership(self) -> npt.NDArray[np.float32]:
+        """float32 (height, width): the playouts' mean owner, +1 Black to -1 White."""
+    @property
+    def score(self) -> Score:
+        """The count with the dead stones removed."""
+    @property
+    def result(self) -> str:
+        """``B+3.5``, ``W+12`` or ``0``."""
+
+def judge(
+    position: Union[Board, Game],
+    rules: RulesLike = None,
+    komi: Optional[float] = None,
+    to_move: Optional[ColorLike] = None,
+    playouts: int = 128,
+    seed: int = 1,
+    captures: Optional[tuple[int, int]] = None,
+    handicap: int = 0,
+) -> Judgement:
+    """Judge the dead stones of a finished position (the library's judge) and count it."""
+
+def to_gtp(x: int, y: int, height: int = 19) -> str:
+    """The GTP vertex of a point."""
+
+def from_gtp(vertex: str, width: int = 19, height: Optional[int] = None) -> Optional[Point]:
+    """The point of a GTP vertex (None for "pass")."""
+
+def to_sgf(x: int, y: int) -> str:
+    """The SGF letters of a point."""
+
+def from_sgf(letters: str, width: int = 19, height: Optional[int] = None) -> Optional[Point]:
+    """The point of SGF letters (None for a pass)."""
+
+def load_sgf(data: bytes, name: str = "<bytes>") -> Record:
+    """Read a record from bytes."""
+
+def replay_many(
+    paths: Sequence[str],
+    threads: Optional[int] = None,
+    rules: RulesLike = None,
+    komi: Optional[float] = None,
+    boards: bool = True,
+) -> list[ReplayResult]:
+    """Replay files in parallel, results in input order."""
+
+def features(game: Game, symmetry: int = 0) -> npt.NDArray[np.float32]:
+    """float32 (PLANES, height, width) input planes for the side to move."""
+
+def training_data(
+    paths: Sequence[str],
+    size: int = 19,
+    symmetries: bool = False,
+    threads: Optional[int] = None,
+    rules: RulesLike = None,
+    skip_errors: bool = False,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.float32], list[str]]:
+    """Training arrays from SGF files."""
+
+def transform(x: int, y: int, symmetry: int, width: int = 19, height: Optional[int] = None) -> Point:
+    """Map a point through one of the 8 symmetries."""

@@ -1,0 +1,76 @@
+"""SGF game records: load one, or replay a corpus in parallel.
+
+>>> import tengen
+>>> rec = tengen.sgf.load(b"(;GM[1]SZ[9]PB[Ke Jie]RE[B+R];B[ee];W[ce])")
+>>> rec.get("PB"), rec.size, rec.moves[0]
+('Ke Jie', (9, 9), (Color.BLACK, (4, 4)))
+>>> game = rec.replay()
+>>> game.to_move
+Color.BLACK
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable, Iterator, Optional, Union
+
+from . import _tengen
+from ._tengen import Record, ReplayResult, Rules, SgfError
+
+__all__ = ["Record", "ReplayResult", "SgfError", "load", "replay_many"]
+
+#: Largest file :func:`load` reads (256 MiB, as ``tengen replay``).
+MAX_FILE_BYTES = 256 << 20
+
+Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
+
+
+def load(source: Source) -> Record:
+    """Read a record from a path or from the bytes of an SGF file.
+
+    The root properties are decoded to ``str`` whatever the file's encoding (its ``CA``; without
+    ``CA``, UTF-8, UTF-8 damaged by a GB round trip as in Fox records, GB18030, or latin-1).
+    A malformed file is read leniently (problems in :attr:`Record.warnings`); a file that is
+    not SGF at all raises :class:`SgfError` naming the file and the spot.
+    """
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return _tengen.load_sgf(bytes(source), "<bytes>")
+    path = os.fspath(source)
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise SgfError(f"{path}: {size} bytes is more than the {MAX_FILE_BYTES} an SGF file may have")
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise SgfError(f"{path}: unreadable: cannot read: {e.strerror or e}") from e
+    return _tengen.load_sgf(data, path)
+
+
+def replay_many(
+    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    threads: Optional[int] = None,
+    rules: Union[Rules, str, None] = None,
+    komi: Optional[float] = None,
+    boards: bool = True,
+    chunk: int = 4096,
+) -> Iterator[ReplayResult]:
+    """Replay files in parallel in Rust with the GIL released; yield one result per file, in
+    input order.
+
+    Each file's main line is replayed under ``rules`` (default: its ``RU``, else Japanese) as
+    ``tengen replay`` does; an unreadable file or an illegal move is not an exception but the
+    result's ``error`` (the CLI's message). ``threads`` defaults to one per core. Files are
+    handed to Rust ``chunk`` at a time, so results start coming before the whole corpus is
+    done and memory stays bounded; ``boards=False`` skips the final positions.
+    """
+    if chunk < 1:
+        raise ValueError("chunk must be at least 1")
+    batch: list[str] = []
+    for p in paths:
+        batch.append(os.fspath(p))
+        if len(batch) == chunk:
+            yield from _tengen.replay_many(batch, threads, rules, komi, boards)
+            batch = []
+    if batch:
+        yield from _tengen.replay_many(batch, threads, rules, komi, boards)
