@@ -64,8 +64,14 @@ fn answers(input: &str) -> Vec<Value> {
 
 #[test]
 fn ownership_layout_is_row_major_from_the_top_left() {
-    // a 4x3 board: black wall on column B, white wall on column C
-    let q = r#"{"id":"o","moves":[["B","B1"],["W","C1"],["B","B2"],["W","C2"],["B","B3"],["W","C3"]],"rules":"tromp-taylor","komi":0,"boardXSize":4,"boardYSize":3,"includeOwnership":true}"#;
+    // 4x4, certain for any judge (both groups pass-alive with two eyes): Black owns the top
+    // two rows, White the bottom two. Row-major from the top-left gives eight 1s then eight
+    // -1s; column-major or bottom-first would not.
+    //   4 . X . X
+    //   3 X X X X
+    //   2 O O O O
+    //   1 . O . O
+    let q = r#"{"id":"o","moves":[],"initialStones":[["B","B4"],["B","D4"],["B","A3"],["B","B3"],["B","C3"],["B","D3"],["W","A2"],["W","B2"],["W","C2"],["W","D2"],["W","B1"],["W","D1"]],"rules":"tromp-taylor","komi":0,"boardXSize":4,"boardYSize":4,"includeOwnership":true}"#;
     let a = answers(q);
     assert_eq!(a.len(), 1);
     let own: Vec<i64> = a[0]["ownership"]
@@ -74,17 +80,22 @@ fn ownership_layout_is_row_major_from_the_top_left() {
         .iter()
         .map(|v| v.as_i64().unwrap())
         .collect();
-    assert_eq!(own, [1, 1, -1, -1].repeat(3));
+    assert_eq!(own, [[1; 8], [-1; 8]].concat());
     assert_eq!(a[0]["score"]["exact"]["result"], "0");
+    assert_eq!(a[0]["score"]["judged"]["result"], "0");
     assert_eq!(a[0]["rootInfo"]["currentPlayer"], "B");
-    // an asymmetric position tells rows from columns: one black stone at A3 (top-left)
-    let q = r#"{"id":"p","moves":[["B","A3"],["W","D1"]],"rules":"chinese","boardXSize":4,"boardYSize":3,"includeOwnership":true,"analyzeTurns":[1]}"#;
+    assert!(a[0]["chains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["status"] == "alive" && c["certain"] == true));
+    // legal moves of the side to move, named as GTP vertices: A3 is the top-left point
+    let q = r#"{"id":"p","moves":[["B","A3"],["W","D1"]],"rules":"chinese","boardXSize":4,"boardYSize":3,"analyzeTurns":[1]}"#;
     let a = answers(q);
-    let own = a[0]["ownership"].as_array().unwrap();
-    assert_eq!(own.len(), 12);
-    assert_eq!(own[0], 1, "index 0 is the top-left point A3");
-    assert!(own[1..].iter().all(|v| v == 1), "{own:?}");
-    assert_eq!(a[0]["legalMoves"].as_array().unwrap().len(), 11);
+    let legal = a[0]["legalMoves"].as_array().unwrap();
+    assert_eq!(legal.len(), 11);
+    assert_eq!(legal[0], "B3");
+    assert_eq!(a[0]["lastMove"]["move"], "A3");
 }
 
 #[test]
