@@ -357,7 +357,7 @@ fn loadsgf(s: &mut State, args: &[&str]) -> Reply {
 }
 
 fn printsgf(s: &mut State, args: &[&str]) -> Reply {
-    let text = s.to_sgf();
+    let text = s.write_sgf();
     match args {
         [] => Ok(text.trim_end().to_string()),
         [f] => std::fs::write(f, text.as_bytes())

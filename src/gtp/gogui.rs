@@ -5,6 +5,7 @@
 use super::state::{syntax, State};
 use super::table::{self, Command, Family, Reply};
 use crate::benson::pass_alive;
+use crate::formats::text::{rows, TextStyle};
 use crate::{Color, Game, Move, Point};
 
 const fn cmd(
@@ -89,12 +90,12 @@ pub(super) const COMMANDS: &[Command] = &[
     cmd(
         "gogui-rules_final_result",
         "",
-        "the exact count once the game is over, else unknown",
+        "the final count (as final_score) once the game is over, else unknown",
         |s, _| {
             if !s.game.is_over() {
                 return Ok("unknown".into());
             }
-            Ok(s.final_count().result.to_string())
+            Ok(s.end().score.result.to_string())
         },
     ),
     cmd(
@@ -115,19 +116,11 @@ pub(super) const COMMANDS: &[Command] = &[
 ];
 
 fn board_rows(s: &State) -> Vec<String> {
-    let b = s.game.board();
-    (0..b.height())
-        .map(|y| {
-            (0..b.width())
-                .map(|x| match b.get(Point::new(x as u8, y as u8)) {
-                    Some(Color::Black) => "X",
-                    Some(Color::White) => "O",
-                    None => ".",
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
+    let style = TextStyle {
+        spaced: true,
+        ..TextStyle::default()
+    };
+    rows(s.game.board(), style, |_| None)
 }
 
 fn setup(s: &mut State, args: &[&str]) -> Reply {

@@ -203,13 +203,6 @@ fn resigns_only_when_asked() {
     assert_eq!(e.game().move_count(), 0);
 }
 
-#[test]
-fn format_results() {
-    assert_eq!(format_result(7), "B+3.5");
-    assert_eq!(format_result(-1), "W+0.5");
-    assert_eq!(format_result(0), "0");
-}
-
 /// The commands tengen answered before the command table existed: none may get lost.
 const COMMANDS_BEFORE_THE_TABLE: &[&str] = &[
     "all_legal",
@@ -305,7 +298,9 @@ fn list_known_help_and_dispatch_agree() {
         let family = family_of(name).unwrap();
         let want = match *name {
             n if n.starts_with("kgs-") => Family::Kgs,
-            n if n.starts_with("gogui-") || n.starts_with("tengen-") => Family::GoGui,
+            n if n.starts_with("gogui-") || (n.starts_with("tengen-") && n.ends_with("_gfx")) => {
+                Family::GoGui
+            }
             n if n.starts_with("kata-") => Family::KataGo,
             _ => family,
         };
