@@ -419,3 +419,37 @@ fn loadsgf_shares_the_replay_policy() {
     );
     assert_eq!(ask(&mut e, "color c3"), "= black\n\n");
 }
+
+#[test]
+fn final_score_follows_the_judge_and_the_strict_count_by_mode() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 9");
+    ask(&mut e, "komi 6.5");
+    ask(&mut e, "kgs-rules japanese");
+    // a black wall on column E, a white wall on column F, a lone black stone at H7 that
+    // nothing proves dead
+    let mut setup = String::from("gogui-setup b h7");
+    for y in 1..=9 {
+        setup.push_str(&format!(" b e{y} w f{y}"));
+    }
+    assert_eq!(ask(&mut e, &setup), "=\n\n");
+    assert_eq!(ask(&mut e, "tengen-score_mode"), "= judge\n\n");
+    assert_eq!(ask(&mut e, "final_status_list dead"), "= H7\n\n");
+    assert_eq!(ask(&mut e, "final_status h7"), "= dead\n\n");
+    assert_eq!(ask(&mut e, "final_status j7"), "= white_territory\n\n");
+    // black 36; white 27 + 1 prisoner + 6.5
+    assert_eq!(ask(&mut e, "final_score"), "= B+1.5\n\n");
+    // a new komi is a new count, not the cached one
+    ask(&mut e, "komi 10.5");
+    assert_eq!(ask(&mut e, "final_score"), "= W+2.5\n\n");
+    // the strict count keeps the stone: White's side is no territory
+    assert_eq!(
+        ask(&mut e, "tengen-score_mode pass-alive"),
+        "= pass-alive\n\n"
+    );
+    assert_eq!(ask(&mut e, "final_status_list dead"), "=\n\n");
+    assert_eq!(ask(&mut e, "final_status h7"), "= alive\n\n");
+    assert_eq!(ask(&mut e, "final_status j7"), "= dame\n\n");
+    assert_eq!(ask(&mut e, "tengen-score_mode judge"), "= judge\n\n");
+    assert_eq!(ask(&mut e, "final_score"), "= W+2.5\n\n");
+}
