@@ -3,29 +3,17 @@
 //! `tengen-*_gfx`).
 
 use super::state::{syntax, State};
-use super::table::{self, Command, Family, Reply};
+use super::table::{Command, Family, Reply};
 use crate::benson::pass_alive;
 use crate::formats::text::{rows, TextStyle};
 use crate::{Color, Game, Move, Point};
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::GoGui,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::GoGui;
 
 /// The GoGui commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "gogui-analyze_commands",
         "",
         "the analyze commands for GoGui's menu",
@@ -39,37 +27,37 @@ pub(super) const COMMANDS: &[Command] = &[
             .join("\n"))
         },
     ),
-    cmd(
+    F.command(
         "gogui-setup",
         "COLOR VERTEX...",
         "put stones on the board before the first move",
         setup,
     ),
-    cmd(
+    F.command(
         "gogui-play_sequence",
         "COLOR VERTEX...",
         "play several moves, all or none",
         play_sequence,
     ),
-    cmd("gogui-rules_game_id", "", "the game: Go", |_, _| {
+    F.command("gogui-rules_game_id", "", "the game: Go", |_, _| {
         Ok("Go".into())
     }),
-    cmd("gogui-rules_board_size", "", "the board's width", |s, _| {
+    F.command("gogui-rules_board_size", "", "the board's width", |s, _| {
         Ok(s.size().width().to_string())
     }),
-    cmd(
+    F.command(
         "gogui-rules_board",
         "",
         "the board, one row per line (X black, O white, . empty)",
         |s, _| Ok(board_rows(s).join("\n")),
     ),
-    cmd(
+    F.command(
         "gogui-rules_side_to_move",
         "",
         "the side to move",
         |s, _| Ok(s.game.to_move().name().into()),
     ),
-    cmd(
+    F.command(
         "gogui-rules_captured_count",
         "",
         "the stones White and Black have captured",
@@ -81,13 +69,13 @@ pub(super) const COMMANDS: &[Command] = &[
             ))
         },
     ),
-    cmd(
+    F.command(
         "gogui-rules_legal_moves",
         "",
         "the legal moves of the side to move, pass included (none once the game is over)",
         legal_moves,
     ),
-    cmd(
+    F.command(
         "gogui-rules_final_result",
         "",
         "the final count (as final_score) once the game is over, else unknown",
@@ -98,7 +86,7 @@ pub(super) const COMMANDS: &[Command] = &[
             Ok(s.end().score.result.to_string())
         },
     ),
-    cmd(
+    F.command(
         "tengen-territory_gfx",
         "",
         "GoGui graphics: the empty regions bordered by one colour",
@@ -107,7 +95,7 @@ pub(super) const COMMANDS: &[Command] = &[
             Ok(gfx(s, t.black, t.white, Vec::new()))
         },
     ),
-    cmd(
+    F.command(
         "tengen-pass_alive_gfx",
         "",
         "GoGui graphics: the pass-alive chains and territory, the stones proved dead marked",

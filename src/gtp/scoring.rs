@@ -2,29 +2,17 @@
 //! docs of [`crate::gtp`] for what they decide and what they do not).
 
 use super::state::{args_n, final_status_of, syntax, State};
-use super::table::{self, Command, Family, Reply};
+use super::table::{Command, Family, Reply};
 use super::ScoreMode;
 use crate::benson::pass_alive;
 use crate::Color;
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::Scoring,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::Scoring;
 
 /// The scoring commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "final_score",
         "",
         "the count after removing the dead stones (tengen-score_mode): B+x, W+x or 0",
@@ -33,26 +21,26 @@ pub(super) const COMMANDS: &[Command] = &[
             Ok(s.end().score.result.to_string())
         },
     ),
-    cmd(
+    F.command(
         "final_status",
         "VERTEX",
         "alive, dead, seki, black_territory, white_territory or dame",
         final_status,
     ),
-    cmd(
+    F.command(
         "final_status_list",
         "alive|dead|seki",
         "every stone with that status",
         final_status_list,
     ),
-    cmd(
+    F.command(
         "tengen-score_mode",
         "[judge|pass-alive]",
         "how final_score and final_status decide the dead stones: the judge of finished \
          games, or only the stones the pass-alive analysis proves dead; answers the mode",
         score_mode,
     ),
-    cmd(
+    F.command(
         "unconditional_status",
         "VERTEX",
         "alive, dead, black_territory, white_territory or undecided by the pass-alive analysis",
