@@ -15,6 +15,7 @@ const state = {
   root: {}, // root properties of a loaded record
   dead: new Set(), // "x,y" of stones marked dead (each marks its chain)
   ownership: null, // the judge's ownership of the position (row by row, +1 black to -1 white)
+  judgement: null, // the judge's answer for the position, while its dead stones are marked
   handicap: 0, // the record's HA
   message: '',
   illegal: false,
@@ -185,6 +186,7 @@ function sizeOf() {
 function clearJudgement() {
   state.dead.clear();
   state.ownership = null;
+  state.judgement = null;
   const info = document.getElementById('judge-info');
   if (info) info.textContent = '';
 }
@@ -215,7 +217,12 @@ function render() {
     board.free();
     deadAt = (x, y) => deadPts.has(`${x},${y}`);
     try {
-      const s = g.score({ dead: deadList(), komi: komi(), handicap: state.handicap });
+      // while the marks are the judge's own dead stones, its count (which also plays out the
+      // end of the game: dame, points to protect) is the result; after a toggle, the count of
+      // the marked stones
+      const j = state.judgement;
+      const asJudged = j && j.dead.length === deadPts.size && j.dead.every(([x, y]) => deadPts.has(`${x},${y}`));
+      const s = asJudged ? j.score : g.score({ dead: deadList(), komi: komi(), handicap: state.handicap });
       shade = (x, y) => ({ B: 1, W: -1 }[s.owners[y][x]] ?? 0);
       if (state.ownership) {
         const own = state.ownership;
@@ -223,7 +230,7 @@ function render() {
       }
       $('score-result').textContent = s.result;
       const half = (v) => v / 2;
-      $('score-detail').textContent = `(${s.scoring}: black ${half(s.black.total)}, white ${half(s.white.total)})`;
+      $('score-detail').textContent = `(${s.scoring}: black ${half(s.black.total)}, white ${half(s.white.total)}${asJudged ? ', as judged' : ''})`;
     } catch (e) {
       $('score-result').textContent = `error: ${e.message}`;
     }
@@ -392,6 +399,8 @@ function init() {
   });
   $('komi').addEventListener('change', () => {
     state.game.setRules(rulesName(), komi());
+    // a judgement was made with the old komi: its dead stones stay marked, the count is redone
+    state.judgement = null;
     render();
   });
   $('new-game').addEventListener('click', () => {
@@ -482,6 +491,7 @@ function init() {
       }
       state.dead = new Set(j.dead.map(([x, y]) => `${x},${y}`));
       state.ownership = j.ownership;
+      state.judgement = j;
       $('score-mode').checked = true;
       render();
       const unsure = j.chains.filter((c) => !c.certain && c.confidence < 0.3).length;
