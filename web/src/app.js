@@ -229,8 +229,7 @@ function render() {
         ownership = (x, y) => own[y * w + x];
       }
       $('score-result').textContent = s.result;
-      const half = (v) => v / 2;
-      $('score-detail').textContent = `(${s.scoring}: black ${half(s.black.total)}, white ${half(s.white.total)}${asJudged ? ', as judged' : ''})`;
+      $('score-detail').textContent = `(${s.scoring}: black ${s.black.total}, white ${s.white.total}${asJudged ? ', as judged' : ''})`;
     } catch (e) {
       $('score-result').textContent = `error: ${e.message}`;
     }

@@ -272,6 +272,11 @@ test('the judge proposes the dead stones of a finished fox-pro game and the page
     await page.click('#judge');
     await page.waitForFunction(() => document.getElementById('judge-info').textContent !== '');
     assert.equal(await text(page, '#score-result'), cli.result, `${f}: page with the judge's dead stones vs tengen score`);
+    // the totals shown add up to the result
+    const detail = /black (-?[\d.]+), white (-?[\d.]+), as judged/.exec(await text(page, '#score-detail'));
+    assert.ok(detail, `${f}: score detail ${await text(page, '#score-detail')}`);
+    const diff = Number(detail[1]) - Number(detail[2]);
+    assert.equal(diff === 0 ? '0' : `${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`, cli.result, `${f}: totals`);
     const info = await text(page, '#judge-info');
     assert.match(info, new RegExp(`^Judge: ${cli.dead.length} dead stones`), `${f}: ${info}`);
     // the dead stones are drawn faded, and the judge's ownership shades the board
