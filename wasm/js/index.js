@@ -368,14 +368,13 @@ export function replaySgf(input, options = {}) {
     if (info && typeof info.root.RE === 'string') out.result = info.root.RE;
     out.moveList = info ? info.moves.slice(0, out.moves) : [];
     const area = out.width * out.height;
-    const stride = area + 2;
     const all = r.allPositions();
+    const caps = r.allCaptures();
     out.positions = [];
     for (let n = 0; n <= out.moves; n++) {
-      const at = n * stride;
       out.positions.push({
-        signs: Int8Array.from(all.subarray(at, at + area)),
-        captures: { black: all[at + area], white: all[at + area + 1] },
+        signs: all.slice(n * area, (n + 1) * area),
+        captures: { black: caps[2 * n], white: caps[2 * n + 1] },
         move: n > 0 ? out.moveList[n - 1] ?? null : null,
       });
     }

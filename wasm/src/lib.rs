@@ -1036,6 +1036,7 @@ pub struct WReplay {
     opts: ReplayOptions,
     replay: GameReplay,
     summary: String,
+    captures: Vec<u32>,
 }
 
 fn replay_json(r: &sgf::Replay) -> String {
@@ -1061,15 +1062,18 @@ fn replay_json(r: &sgf::Replay) -> String {
     })
 }
 
-/// Write position `n` (signs row-major, then the captures of black and white) into `out`.
-fn put_position(out: &mut [i32], n: usize, board: &Board, captures: [u32; 2]) {
-    let stride = board.size().area() + 2;
-    let at = &mut out[n * stride..(n + 1) * stride];
-    for (slot, p) in at.iter_mut().zip(board.size().points()) {
-        *slot = sign(board.get(p)) as i32;
+/// Write position `n`'s signs (row-major) into `signs` and its captures (black, white) into
+/// `captures`.
+fn put_position(signs: &mut [i8], captures: &mut [u32], n: usize, board: &Board, caps: [u32; 2]) {
+    let area = board.size().area();
+    for (slot, p) in signs[n * area..(n + 1) * area]
+        .iter_mut()
+        .zip(board.size().points())
+    {
+        *slot = sign(board.get(p));
     }
-    at[stride - 2] = captures[0] as i32;
-    at[stride - 1] = captures[1] as i32;
+    captures[2 * n] = caps[0];
+    captures[2 * n + 1] = caps[1];
 }
 
 #[wasm_bindgen]
@@ -1099,6 +1103,7 @@ impl WReplay {
             bytes: bytes.to_vec(),
             opts,
             replay,
+            captures: Vec::new(),
         })
     }
 
@@ -1114,20 +1119,21 @@ impl WReplay {
         self.replay.moves.len()
     }
 
-    /// Every position `0..=moves` (0: after the setup) concatenated, `area + 2` numbers
-    /// each: the signs row-major, then the stones captured so far by black and by white.
-    /// Linear: the replayed game is taken back one move at a time; only positions before a
-    /// setup node in the middle of the record (rare) are replayed again up to their move.
+    /// Every position `0..=moves` (0: after the setup) concatenated, `area` signs each
+    /// (row-major); the captures of each position are then `allCaptures`. Linear: the replayed
+    /// game is taken back one move at a time; only positions before a setup node in the middle
+    /// of the record (rare) are replayed again up to their move.
     #[wasm_bindgen(js_name = allPositions)]
-    pub fn all_positions(&mut self) -> Result<Vec<i32>, JsValue> {
+    pub fn all_positions(&mut self) -> Result<Vec<i8>, JsValue> {
         let n = self.replay.moves.len();
-        let stride = self.replay.replay.size.area() + 2;
-        let mut out = vec![0i32; (n + 1) * stride];
+        let area = self.replay.replay.size.area();
+        let mut signs = vec![0i8; (n + 1) * area];
+        let mut caps = vec![0u32; (n + 1) * 2];
         let start = self.replay.history_start.min(n);
         let mut g = self.replay.game.clone();
         for k in (start..=n).rev() {
-            let caps = [g.captures(Color::Black), g.captures(Color::White)];
-            put_position(&mut out, k, g.board(), caps);
+            let c = [g.captures(Color::Black), g.captures(Color::White)];
+            put_position(&mut signs, &mut caps, k, g.board(), c);
             if k > start && g.undo().is_none() {
                 return Err(error(
                     &format!("the replayed game cannot be taken back to move {}", k - 1),
@@ -1144,9 +1150,16 @@ impl WReplay {
                 .replayer
                 .replay(&self.bytes, &opts)
                 .map_err(|e| error(&format!("unreadable SGF: {e}"), None))?;
-            put_position(&mut out, k, self.replayer.board(), r.captures);
+            put_position(&mut signs, &mut caps, k, self.replayer.board(), r.captures);
         }
-        Ok(out)
+        self.captures = caps;
+        Ok(signs)
+    }
+
+    /// The captures (black, white) of every position of the last `allPositions`, 2 numbers each.
+    #[wasm_bindgen(js_name = allCaptures)]
+    pub fn all_captures(&self) -> Vec<u32> {
+        self.captures.clone()
     }
 }
 
