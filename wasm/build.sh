@@ -13,6 +13,10 @@ if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx w
   rustup target add wasm32-unknown-unknown
 fi
 
+# `cargo install` puts binaries in $CARGO_HOME/bin (CI uses an empty cargo home of its own):
+# look there first, so the CLI installed below is the one found.
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+
 version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
 if [ -z "$version" ]; then
   echo "build.sh: no wasm-bindgen version in wasm/Cargo.lock" >&2
