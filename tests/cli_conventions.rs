@@ -283,8 +283,12 @@ fn komi_and_rules_count_a_record_as_score_counts_its_board() {
         );
         let counted: serde_json::Value = serde_json::from_str(&counted).unwrap();
         assert_eq!(replayed["score"], counted, "{extra:?}");
-        // render --score of the record states the same result in its legend
-        let drawn = svg("komi.svg", &[&[p, "--score"][..], extra].concat(), "");
+        // render --score of the record (its dead stones not judged) states the same result
+        let drawn = svg(
+            "komi.svg",
+            &[&[p, "--score", "--dead", "none"][..], extra].concat(),
+            "",
+        );
         let result = counted["result"].as_str().unwrap();
         assert!(
             drawn.contains(&format!(": {result}<")),

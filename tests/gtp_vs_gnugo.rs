@@ -1,6 +1,7 @@
 //! Full games of `tengen gtp` against GNU Go (level 0) through a referee that checks every
 //! move of both sides with tengen's library: no protocol error, every move legal, the game ends
-//! by two passes, and tengen's `final_score` equals an independent recount of the referee's
+//! by two passes, and tengen's strict `final_score` (`--strict-score`: only the stones the
+//! pass-alive analysis proves dead are removed) equals an independent recount of the referee's
 //! final position by the scoring module (captures, komi and certainly-dead stones included).
 mod common;
 
@@ -22,6 +23,7 @@ fn game(size: usize, tengen_color: Color, playouts: &str) {
             "3",
             "--rules",
             "chinese",
+            "--strict-score",
         ],
     );
     let o = common::referee::play(&mut tengen, &mut gnugo, size, tengen_color);

@@ -458,3 +458,145 @@ fn readme_picture_is_what_its_command_draws() {
         }
     }
 }
+
+/// Stones crossed as dead in an SVG (the captured stones' crosses are thinner).
+fn crossed(svg: &str) -> usize {
+    svg.matches(r##"stroke="#d01c1c" stroke-width="2.5" stroke-linecap="round""##)
+        .count()
+}
+
+/// An SGF record whose setup is the text rows (`X`, `O`, `.`).
+fn sgf_of(rows: &[&str], root: &str) -> String {
+    let mut ab = String::new();
+    let mut aw = String::new();
+    for (y, r) in rows.iter().enumerate() {
+        for (x, c) in r.chars().enumerate() {
+            let pt = format!("[{}{}]", (b'a' + x as u8) as char, (b'a' + y as u8) as char);
+            match c {
+                'X' => ab.push_str(&pt),
+                'O' => aw.push_str(&pt),
+                _ => {}
+            }
+        }
+    }
+    format!("(;GM[1]FF[4]SZ[{}]{root}AB{ab}AW{aw})", rows.len())
+}
+
+/// A lone white stone (H7) inside Black's area.
+const LONE: [&str; 9] = [
+    "....XO...",
+    "....XO...",
+    "....XO.X.",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+    "....XO...",
+];
+
+#[test]
+fn score_judges_the_dead_stones_of_a_record_as_tengen_score_does() {
+    let sgf = out_dir().join("lone.sgf");
+    std::fs::write(&sgf, sgf_of(&LONE, "KM[6.5]RU[Japanese]")).unwrap();
+    let sgf = sgf.to_str().unwrap();
+    let (out, err, code) = run(&["score", sgf], "");
+    assert_eq!(code, 0, "{err}");
+    let result = out.split_whitespace().next().unwrap().to_string();
+    // the black stone inside White's area is dead under the record's Japanese rules
+    assert_eq!(result, "B+1.5");
+    let svg =
+        std::fs::read_to_string(render_to("lone.svg", &["render", sgf, "--score"], "")).unwrap();
+    assert_eq!(crossed(&svg), 1, "{svg}");
+    assert!(
+        svg.contains(&format!("(territory scoring, komi 6.5): {result}<")),
+        "{svg}"
+    );
+    assert!(svg.contains("Judged dead: black 1, white 0; stones in seki: 0"));
+    // --komi and --rules still override the record's
+    let svg = render_to(
+        "lone-chinese.svg",
+        &[
+            "render", sgf, "--score", "--rules", "chinese", "--komi", "0.5",
+        ],
+        "",
+    );
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.contains("(area scoring, komi 0.5)"), "{svg}");
+    // --dead none counts the stone as alive
+    let svg = render_to(
+        "lone-none.svg",
+        &["render", sgf, "--score", "--dead", "none"],
+        "",
+    );
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert_eq!(crossed(&svg), 0);
+    assert!(!svg.contains("Judged dead"));
+}
+
+#[test]
+fn score_of_a_board_judges_only_when_asked() {
+    let rows = LONE.join("\n") + "\n";
+    let svg = std::fs::read_to_string(render_to("lone-board.svg", &["render", "--score"], &rows))
+        .unwrap();
+    assert_eq!(crossed(&svg), 0);
+    let svg = render_to(
+        "lone-board-auto.svg",
+        &["render", "--score", "--dead", "auto"],
+        &rows,
+    );
+    assert_eq!(crossed(&std::fs::read_to_string(svg).unwrap()), 1);
+}
+
+#[test]
+fn score_rings_the_stones_in_seki_and_marks_their_shared_liberties() {
+    // two inner chains without eyes sharing the liberties D9 and D8
+    let rows = [
+        "XXX.OX...",
+        "OOX.OX...",
+        ".OXOOX...",
+        ".OOXOX...",
+        "..OXXX...",
+        "..OX.....",
+        "..OX.....",
+        "..OX.....",
+        "..OX.....",
+    ];
+    let rows = rows.join("\n") + "\n";
+    let svg = render_to(
+        "seki.svg",
+        &["render", "--score", "--dead", "auto", "--rules", "japanese"],
+        &rows,
+    );
+    let svg = std::fs::read_to_string(svg).unwrap();
+    // the 5 inner stones of each colour and the two shared liberties
+    let rings = svg
+        .matches(r#"stroke-dasharray="4 2" class="seki""#)
+        .count();
+    let diamonds = svg.matches(r##"Z" fill="#1c5cd0" class="seki""##).count();
+    assert_eq!((rings, diamonds), (10, 2), "{svg}");
+    assert_eq!(crossed(&svg), 0);
+    assert!(svg.contains("stones in seki: 10"));
+}
+
+#[test]
+fn ownership_shades_each_point_towards_its_owner() {
+    let rows = LONE.join("\n") + "\n";
+    let plain = std::fs::read_to_string(render_to("own-no.svg", &["render"], &rows)).unwrap();
+    assert!(!plain.contains(r#"class="ownership""#));
+    let svg = render_to("own.svg", &["render", "--ownership"], &rows);
+    let svg = std::fs::read_to_string(svg).unwrap();
+    let shades: Vec<&str> = svg
+        .lines()
+        .filter(|l| l.contains(r#"class="ownership""#))
+        .collect();
+    // the settled sides are shaded: black's four columns dark, white's light
+    let dark = shades.iter().filter(|l| l.contains("#111111")).count();
+    let light = shades.iter().filter(|l| l.contains("#f6f6f6")).count();
+    assert!(dark >= 36 && light >= 27, "dark {dark}, light {light}");
+    assert!(svg.contains("Shading: the judge's ownership"));
+    // with --score too, and as a PNG
+    let p = render_to("own.png", &["render", "--ownership", "--score"], &rows);
+    let (w, h, _) = decode(&p);
+    assert!(w > 0 && h > 0);
+}

@@ -3,7 +3,7 @@
 use std::io::{self, BufReader};
 
 use clap::Args;
-use tengen::gtp::{run as serve, Engine, EngineConfig};
+use tengen::gtp::{run as serve, Engine, EngineConfig, ScoreMode};
 use tengen::Rules;
 
 /// Options of `tengen gtp`.
@@ -17,15 +17,19 @@ pub struct GtpArgs {
     #[arg(long, value_parser = parse_threshold)]
     resign_threshold: Option<f64>,
     /// Rule set at start (changeable with kata-set-rules / kgs-rules).
-    #[arg(long, default_value = "chinese", value_parser = parse_rules)]
+    #[arg(long, default_value = "chinese")]
     rules: Rules,
     /// Random seed of the move search.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-fn parse_rules(s: &str) -> Result<Rules, String> {
-    Rules::from_name(s).map_err(|e| e.to_string())
+    /// How final_score and final_status decide the dead stones: judge (the judge of
+    /// finished games) or pass-alive (only the stones Benson's analysis proves dead);
+    /// changeable with tengen-score_mode.
+    #[arg(long, default_value = "judge", value_name = "MODE")]
+    score_mode: ScoreMode,
+    /// The strict count: the same as --score-mode pass-alive.
+    #[arg(long, conflicts_with = "score_mode")]
+    strict_score: bool,
 }
 
 fn parse_threshold(s: &str) -> Result<f64, String> {
@@ -42,6 +46,11 @@ pub fn run(args: &GtpArgs) -> i32 {
         resign_threshold: args.resign_threshold,
         seed: args.seed,
         rules: args.rules,
+        score_mode: if args.strict_score {
+            ScoreMode::PassAlive
+        } else {
+            args.score_mode
+        },
     });
     let input = BufReader::new(io::stdin().lock());
     match serve(&mut engine, input, io::stdout().lock()) {

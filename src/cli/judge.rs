@@ -469,13 +469,19 @@ struct ScoreReport {
 }
 
 /// How `--dead` was given.
-enum Dead {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dead {
+    /// The judge decides (`auto`).
     Auto,
+    /// No dead stones (`none`).
     None,
+    /// The points given.
     Points,
 }
 
-fn dead_mode(list: &[String], record: bool) -> Dead {
+/// The `--dead` mode: `auto` anywhere in the list, else `none` when only `none` is given (or
+/// nothing for a board), else the points; nothing for a record means `auto`.
+pub fn dead_mode(list: &[String], record: bool) -> Dead {
     let toks: Vec<&str> = list
         .iter()
         .flat_map(|l| l.split([' ', ';', '\t']))

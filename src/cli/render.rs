@@ -18,8 +18,10 @@ use tengen::vertex::Vertex;
 use tengen::{Board, Color, Game, Move, Point, Rules};
 
 use super::args::parse_point_as;
+use super::judge::{dead_mode, Dead};
 use super::score::{RecordFacts, ScoringArgs};
 use super::EXIT_USAGE;
+use tengen::judge::{judge, Options as JudgeOptions};
 
 /// Options of `tengen render`.
 #[derive(Args, Debug, Clone)]
@@ -69,8 +71,10 @@ pub struct RenderArgs {
     #[arg(long, conflicts_with = "score")]
     territory: bool,
     /// Count the position (the options of `tengen score`): mark every point's owner, cross
-    /// the dead stones, and state the score in a legend. For an SGF record, the rules, komi,
-    /// captures and handicap default to the record's.
+    /// the dead stones, ring the stones in seki, and state the score in a legend. The dead
+    /// stones are judged (`--dead auto`, the default for SGF records; `none` for boards).
+    /// For an SGF record, the rules, komi (servers' encodings read as `score` reads them),
+    /// captures, handicap and side to move default to the record's.
     #[arg(long)]
     score: bool,
     // --rules, --komi, --dead, --captures, --handicap, --pass-alive (with --score)
@@ -79,6 +83,10 @@ pub struct RenderArgs {
     /// The old spelling of --pass-alive.
     #[arg(long, requires = "score", hide = true)]
     score_pass_alive: bool,
+    /// Shade every point towards its owner by the judge's ownership (the playouts' mean
+    /// owner), with the rules, komi and captures of --score.
+    #[arg(long)]
+    ownership: bool,
     /// Overlay: ring the pass-alive chains (Benson's analysis) in green and mark their
     /// certain territory.
     #[arg(long, conflicts_with = "territory")]
@@ -123,6 +131,10 @@ struct Position {
     legend: Vec<String>,
     /// What an SGF record says about the count.
     record: Option<RecordFacts>,
+    /// Who plays next.
+    to_move: Color,
+    /// Whether the position comes from an SGF record.
+    sgf: bool,
 }
 
 impl Position {
@@ -135,6 +147,8 @@ impl Position {
             illegal: None,
             legend: Vec::new(),
             record: None,
+            to_move: Color::Black,
+            sgf: false,
         }
     }
 }
@@ -188,13 +202,29 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     if let Some(e) = whole.replay.error.filter(|e| e.number <= n) {
         let mut pos = Position::new(whole.game.board().clone());
         pos.record = Some(facts);
+        pos.to_move = whole.game.to_move();
+        pos.sgf = true;
         pos.illegal = Some((e.point, e.color));
         pos.legend.push(format!("{e}"));
         return Ok(pos);
     }
     let at = game_at(&whole, n)?;
     let mut pos = Position::new(at.board().clone());
+    pos.to_move = at.to_move();
+    pos.sgf = true;
+    // the record's rules with the komi read as `tengen score` reads it (servers' encodings)
+    let rules =
+        match super::judge::read_record(bytes, Some(n), args.scoring.rules, args.scoring.komi) {
+            Ok(rec) => {
+                for note in &rec.notes {
+                    eprintln!("tengen render: warning: {note}");
+                }
+                rec.rules
+            }
+            Err(_) => facts.rules,
+        };
     pos.record = Some(RecordFacts {
+        rules,
         captures: [at.captures(Color::Black), at.captures(Color::White)],
         ..facts
     });
@@ -368,33 +398,86 @@ pub fn run(args: &RenderArgs) -> i32 {
                 .to_string(),
         );
     }
-    if args.score {
-        let opts = match args.scoring.options(board.size(), pos.record) {
+    if args.score || args.ownership {
+        let mut opts = match args.scoring.options(board.size(), pos.record) {
             Ok(o) => o,
             Err(e) => return fail(e),
         };
-        let s = match score(board, &opts) {
-            Ok(s) => s,
-            Err(e) => return fail(e.to_string()),
+        // --pass-alive without --dead asks for the strict count, not the judge
+        let mode = if args.scoring.pass_alive && args.scoring.dead.is_empty() {
+            Dead::None
+        } else {
+            dead_mode(&args.scoring.dead, pos.sgf)
         };
-        panel.owners = board
-            .size()
-            .points()
-            .filter_map(|p| s.owner(p).map(|c| (p, c)))
-            .collect();
-        panel.dead = board
-            .size()
-            .points()
-            .filter(|&p| board.get(p).is_some_and(|c| s.owner(p) != Some(c)))
-            .collect();
-        legend.push(format!(
-            "Black {}, White {} ({} scoring, komi {}): {}",
-            HalfPoints(s.black.total),
-            HalfPoints(s.white.total),
-            opts.rules.scoring.name(),
-            opts.rules.komi,
-            s.result
-        ));
+        let judged = (args.ownership || matches!(mode, Dead::Auto)).then(|| {
+            let o = JudgeOptions {
+                captures: opts.captures,
+                handicap: opts.handicap,
+                ..JudgeOptions::default()
+            };
+            judge(board, &opts.rules, pos.to_move, &o)
+        });
+        if args.ownership {
+            if let Some(j) = &judged {
+                panel.ownership = j.ownership.clone();
+            }
+            legend.push("Shading: the judge's ownership".to_string());
+        }
+        if args.score {
+            let (s, dead, seki) = match (mode, judged) {
+                (Dead::Auto, Some(j)) => (j.score, j.dead, j.seki),
+                (mode, _) => {
+                    if matches!(mode, Dead::None) {
+                        opts.dead.clear();
+                    }
+                    let s = match score(board, &opts) {
+                        Ok(s) => s,
+                        Err(e) => return fail(e.to_string()),
+                    };
+                    let dead = board
+                        .size()
+                        .points()
+                        .filter(|&p| board.get(p).is_some_and(|c| s.owner(p) != Some(c)))
+                        .collect();
+                    let seki = board.size().points().filter(|&p| s.is_seki(p)).collect();
+                    (s, dead, seki)
+                }
+            };
+            panel.owners = board
+                .size()
+                .points()
+                .filter_map(|p| s.owner(p).map(|c| (p, c)))
+                .collect();
+            panel.dead = dead;
+            panel.seki = seki;
+            legend.push(format!(
+                "Black {}, White {} ({} scoring, komi {}): {}",
+                HalfPoints(s.black.total),
+                HalfPoints(s.white.total),
+                opts.rules.scoring.name(),
+                opts.rules.komi,
+                s.result
+            ));
+            if mode == Dead::Auto {
+                let stones = |c: Color| {
+                    panel
+                        .dead
+                        .iter()
+                        .filter(|&&p| board.get(p) == Some(c))
+                        .count()
+                };
+                let in_seki = panel
+                    .seki
+                    .iter()
+                    .filter(|&&p| board.get(p).is_some())
+                    .count();
+                legend.push(format!(
+                    "Judged dead: black {}, white {}; stones in seki: {in_seki}",
+                    stones(Color::Black),
+                    stones(Color::White)
+                ));
+            }
+        }
     }
     if args.benson {
         let pa = pass_alive(board, args.rules(pos.record).multi_stone_suicide);

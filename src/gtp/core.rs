@@ -10,50 +10,38 @@ use crate::{Color, Move};
 
 use super::clock::Clock;
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::Core,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::Core;
 
 /// The core commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd("protocol_version", "", "the GTP version: 2", |_, _| {
+    F.command("protocol_version", "", "the GTP version: 2", |_, _| {
         Ok("2".into())
     }),
-    cmd("name", "", "the engine's name", |_, _| Ok("tengen".into())),
-    cmd("version", "", "the engine's version", |_, _| {
+    F.command("name", "", "the engine's name", |_, _| Ok("tengen".into())),
+    F.command("version", "", "the engine's version", |_, _| {
         Ok(env!("CARGO_PKG_VERSION").into())
     }),
-    cmd(
+    F.command(
         "known_command",
         "NAME",
         "true when the engine knows the command, else false",
         known_command,
     ),
-    cmd(
+    F.command(
         "list_commands",
         "",
         "every command, one per line",
         |_, _| Ok(table::command_names().join("\n")),
     ),
-    cmd(
+    F.command(
         "help",
         "[NAME]",
         "every command (as list_commands), or one command's arguments and what it does",
         |_, args| table::help(args),
     ),
-    cmd("quit", "", "end the session", |_, _| Ok(String::new())),
-    cmd(
+    F.command("quit", "", "end the session", |_, _| Ok(String::new())),
+    F.command(
         "boardsize",
         "SIZE [HEIGHT]",
         "a new empty board (the rules and komi are kept)",
@@ -63,7 +51,7 @@ pub(super) const COMMANDS: &[Command] = &[
             _ => Err(syntax("expected a size")),
         },
     ),
-    cmd(
+    F.command(
         "rectangular_boardsize",
         "WIDTH HEIGHT",
         "a new empty board of WIDTH columns and HEIGHT rows",
@@ -72,7 +60,7 @@ pub(super) const COMMANDS: &[Command] = &[
             s.set_board_size(args[0], args[1])
         },
     ),
-    cmd(
+    F.command(
         "query_boardsize",
         "",
         "the board size (WIDTH HEIGHT when not square)",
@@ -85,7 +73,7 @@ pub(super) const COMMANDS: &[Command] = &[
             })
         },
     ),
-    cmd(
+    F.command(
         "clear_board",
         "",
         "an empty board of the same size",
@@ -94,90 +82,90 @@ pub(super) const COMMANDS: &[Command] = &[
             Ok(String::new())
         },
     ),
-    cmd(
+    F.command(
         "komi",
         "KOMI",
         "set the komi (a whole or half number)",
         komi,
     ),
-    cmd("get_komi", "", "the komi", |s, _| {
+    F.command("get_komi", "", "the komi", |s, _| {
         Ok(s.game.rules().komi.to_string())
     }),
-    cmd(
+    F.command(
         "get_handicap",
         "",
         "the number of handicap stones",
         |s, _| Ok(s.handicap.to_string()),
     ),
-    cmd("play", "COLOR VERTEX", "play a move (or pass)", play),
-    cmd(
+    F.command("play", "COLOR VERTEX", "play a move (or pass)", play),
+    F.command(
         "genmove",
         "COLOR",
         "the search's move for COLOR, played (or resign)",
         |s, args| s.genmove(args, true, false),
     ),
-    cmd(
+    F.command(
         "reg_genmove",
         "COLOR",
         "the search's move for COLOR, not played",
         |s, args| s.genmove(args, false, false),
     ),
-    cmd("undo", "", "take back the last move", |s, args| {
+    F.command("undo", "", "take back the last move", |s, args| {
         args_n(args, 0)?;
         s.game
             .undo()
             .map(|_| String::new())
             .ok_or_else(|| "cannot undo".to_string())
     }),
-    cmd(
+    F.command(
         "gg-undo",
         "[N]",
         "take back the last N moves (1 by default)",
         gg_undo,
     ),
-    cmd(
+    F.command(
         "fixed_handicap",
         "N",
         "put N handicap stones on the standard points",
         fixed_handicap,
     ),
-    cmd(
+    F.command(
         "place_free_handicap",
         "N",
         "put N handicap stones where the engine chooses",
         place_free_handicap,
     ),
-    cmd(
+    F.command(
         "set_free_handicap",
         "VERTEX...",
         "put handicap stones on the given points",
         set_free_handicap,
     ),
-    cmd(
+    F.command(
         "showboard",
         "",
         "the board as text, the last move in parentheses, and the captures",
         |s, _| Ok(showboard(s)),
     ),
-    cmd(
+    F.command(
         "time_settings",
         "MAIN BYO_TIME BYO_STONES",
         "main time and Canadian byo-yomi, in seconds",
         time_settings,
     ),
-    cmd(
+    F.command(
         "time_left",
         "COLOR TIME STONES",
         "the time and stones left for COLOR",
         time_left,
     ),
-    cmd(
+    F.command(
         "loadsgf",
         "FILE [MOVE]",
         "load a record's main line, up to before move number MOVE; answers the side to move",
         loadsgf,
     ),
-    cmd(
+    F.command(
         "printsgf",
         "[FILE]",
         "the game as an SGF record (written to FILE when given)",
@@ -357,7 +345,7 @@ fn loadsgf(s: &mut State, args: &[&str]) -> Reply {
 }
 
 fn printsgf(s: &mut State, args: &[&str]) -> Reply {
-    let text = s.to_sgf();
+    let text = s.write_sgf();
     match args {
         [] => Ok(text.trim_end().to_string()),
         [f] => std::fs::write(f, text.as_bytes())

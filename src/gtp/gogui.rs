@@ -3,28 +3,17 @@
 //! `tengen-*_gfx`).
 
 use super::state::{syntax, State};
-use super::table::{self, Command, Family, Reply};
+use super::table::{Command, Family, Reply};
 use crate::benson::pass_alive;
+use crate::formats::text::{rows, TextStyle};
 use crate::{Color, Game, Move, Point};
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::GoGui,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::GoGui;
 
 /// The GoGui commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "gogui-analyze_commands",
         "",
         "the analyze commands for GoGui's menu",
@@ -38,37 +27,37 @@ pub(super) const COMMANDS: &[Command] = &[
             .join("\n"))
         },
     ),
-    cmd(
+    F.command(
         "gogui-setup",
         "COLOR VERTEX...",
         "put stones on the board before the first move",
         setup,
     ),
-    cmd(
+    F.command(
         "gogui-play_sequence",
         "COLOR VERTEX...",
         "play several moves, all or none",
         play_sequence,
     ),
-    cmd("gogui-rules_game_id", "", "the game: Go", |_, _| {
+    F.command("gogui-rules_game_id", "", "the game: Go", |_, _| {
         Ok("Go".into())
     }),
-    cmd("gogui-rules_board_size", "", "the board's width", |s, _| {
+    F.command("gogui-rules_board_size", "", "the board's width", |s, _| {
         Ok(s.size().width().to_string())
     }),
-    cmd(
+    F.command(
         "gogui-rules_board",
         "",
         "the board, one row per line (X black, O white, . empty)",
         |s, _| Ok(board_rows(s).join("\n")),
     ),
-    cmd(
+    F.command(
         "gogui-rules_side_to_move",
         "",
         "the side to move",
         |s, _| Ok(s.game.to_move().name().into()),
     ),
-    cmd(
+    F.command(
         "gogui-rules_captured_count",
         "",
         "the stones White and Black have captured",
@@ -80,24 +69,24 @@ pub(super) const COMMANDS: &[Command] = &[
             ))
         },
     ),
-    cmd(
+    F.command(
         "gogui-rules_legal_moves",
         "",
         "the legal moves of the side to move, pass included (none once the game is over)",
         legal_moves,
     ),
-    cmd(
+    F.command(
         "gogui-rules_final_result",
         "",
-        "the exact count once the game is over, else unknown",
+        "the final count (as final_score) once the game is over, else unknown",
         |s, _| {
             if !s.game.is_over() {
                 return Ok("unknown".into());
             }
-            Ok(s.final_count().result.to_string())
+            Ok(s.end().score.result.to_string())
         },
     ),
-    cmd(
+    F.command(
         "tengen-territory_gfx",
         "",
         "GoGui graphics: the empty regions bordered by one colour",
@@ -106,7 +95,7 @@ pub(super) const COMMANDS: &[Command] = &[
             Ok(gfx(s, t.black, t.white, Vec::new()))
         },
     ),
-    cmd(
+    F.command(
         "tengen-pass_alive_gfx",
         "",
         "GoGui graphics: the pass-alive chains and territory, the stones proved dead marked",
@@ -115,19 +104,11 @@ pub(super) const COMMANDS: &[Command] = &[
 ];
 
 fn board_rows(s: &State) -> Vec<String> {
-    let b = s.game.board();
-    (0..b.height())
-        .map(|y| {
-            (0..b.width())
-                .map(|x| match b.get(Point::new(x as u8, y as u8)) {
-                    Some(Color::Black) => "X",
-                    Some(Color::White) => "O",
-                    None => ".",
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect()
+    let style = TextStyle {
+        spaced: true,
+        ..TextStyle::default()
+    };
+    rows(s.game.board(), style, |_| None)
 }
 
 fn setup(s: &mut State, args: &[&str]) -> Reply {

@@ -1,33 +1,21 @@
 //! KataGo's extensions: rules by name or as KataGo's JSON object.
 
 use super::state::{args_n, State};
-use super::table::{self, Command, Family, Reply};
+use super::table::{Command, Family, Reply};
 use crate::rules::Rules;
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::KataGo,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::KataGo;
 
 /// The KataGo commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "kata-set-rules",
         "RULES",
         "set the rules by name (the komi is kept)",
         kata_set_rules,
     ),
-    cmd(
+    F.command(
         "kata-get-rules",
         "",
         "the rules: a preset name, or the rules as JSON",

@@ -2,45 +2,33 @@
 
 use super::clock::Clock;
 use super::state::{args_n, syntax, State};
-use super::table::{self, Command, Family, Reply};
+use super::table::{Command, Family, Reply};
 use crate::Preset;
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::Kgs,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::Kgs;
 
 /// The KGS commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "kgs-rules",
         "japanese|chinese|aga|new_zealand",
         "set the rules (the komi is kept)",
         kgs_rules,
     ),
-    cmd(
+    F.command(
         "kgs-time_settings",
         "none|absolute MAIN|byoyomi MAIN TIME PERIODS|canadian MAIN TIME STONES",
         "set the time system",
         kgs_time_settings,
     ),
-    cmd(
+    F.command(
         "kgs-genmove_cleanup",
         "COLOR",
         "the search's move for COLOR in the cleanup phase (captures dead stones), played",
         |s, args| s.genmove(args, true, true),
     ),
-    cmd(
+    F.command(
         "kgs-game_over",
         "",
         "the game is over (nothing to do)",

@@ -24,14 +24,25 @@
 //!   with its own `COMMANDS` slice, added to the table's list of families.
 //!
 //! # What `final_score` and `final_status_list` decide
-//! They are exact, not estimates: the position is counted under the rules in force (area or
-//! territory, komi, handicap bonus, seki and group tax; see [`crate::score`]), with the
-//! captures made in the game, after removing the stones the pass-alive analysis
-//! ([`crate::benson`]) proves dead. They do **not** guess the status of anything else: a stone
-//! that is dead only by reading (not inside pass-alive territory) counts as alive, so a game
-//! should be played out (or cleaned up with `kgs-genmove_cleanup`) until the dead stones are
-//! captured or provably dead. `final_status_list seki` lists the stones next to shared
-//! liberties in seki as the scoring module finds them.
+//! By default ([`ScoreMode::Judge`]) the judge of finished games ([`crate::judge`]) decides
+//! which stones are dead and which are in seki, as players agree on them when a game ends
+//! with dead stones still on the board: the pass-alive analysis where it is certain, playouts
+//! and the end-of-game play where it is not (its docs say how sure it is and where it can be
+//! wrong). It uses the game's rules and komi, the captures made, the handicap and the side to
+//! move, and the count is the rules' (area or territory, handicap bonus, seki and group tax;
+//! see [`crate::score`]). The judgement is computed once per position and kept while the
+//! position, the side to move, the rules, the captures and the mode stay the same, so asking
+//! `final_score`, `final_status_list dead` and `final_status` for every point costs one
+//! judgement.
+//!
+//! The strict count ([`ScoreMode::PassAlive`]: `tengen gtp --strict-score`, or the command
+//! `tengen-score_mode pass-alive`) removes only the stones the pass-alive analysis
+//! ([`crate::benson`]) proves dead and guesses nothing: a stone that is dead only by reading
+//! counts as alive, so a game should be played out (or cleaned up with
+//! `kgs-genmove_cleanup`) until the dead stones are captured or provably dead; its
+//! `final_status_list seki` lists the stones next to shared liberties in seki as the scoring
+//! module finds them. `gogui-rules_final_result` and the `RE` of a game ended by two passes
+//! follow the same mode.
 //!
 //! # SGF
 //! `loadsgf` reads a record through [`crate::sgf::Replayer::replay_game`], the replay driver
@@ -59,7 +70,7 @@ pub use crate::vertex::{Vertex, VertexError, MAX_GTP_SIZE};
 pub use session::{preprocess, run, Engine, MAX_LINE};
 pub use table::{command_names, family_of, Family};
 
-use crate::rules::{Komi, Rules};
+use crate::rules::Rules;
 use crate::{Point, Preset};
 
 /// Settings of an engine that are not part of the protocol.
@@ -73,6 +84,47 @@ pub struct EngineConfig {
     pub seed: u64,
     /// Rules at start and after `clear_board`.
     pub rules: Rules,
+    /// How `final_score` and `final_status` decide the dead stones (changeable with
+    /// `tengen-score_mode`).
+    pub score_mode: ScoreMode,
+}
+
+/// How the end of the game is decided (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ScoreMode {
+    /// The judge of finished games ([`crate::judge`]): dead stones and seki as players
+    /// agree on them at the end of a game, estimated where they are not certain.
+    #[default]
+    Judge,
+    /// The strict count: only the stones the pass-alive analysis ([`crate::benson`]) proves
+    /// dead are removed; every other stone counts as alive.
+    PassAlive,
+}
+
+impl ScoreMode {
+    /// The mode's name: `judge` or `pass-alive`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ScoreMode::Judge => "judge",
+            ScoreMode::PassAlive => "pass-alive",
+        }
+    }
+}
+
+/// A score mode name that is neither `judge` nor `pass-alive`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown score mode {0:?}: expected judge or pass-alive")]
+pub struct UnknownScoreMode(pub String);
+
+impl std::str::FromStr for ScoreMode {
+    type Err = UnknownScoreMode;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "judge" => Ok(ScoreMode::Judge),
+            "pass-alive" | "strict" => Ok(ScoreMode::PassAlive),
+            _ => Err(UnknownScoreMode(s.to_string())),
+        }
+    }
 }
 
 impl Default for EngineConfig {
@@ -82,6 +134,7 @@ impl Default for EngineConfig {
             resign_threshold: None,
             seed: 1,
             rules: Preset::Chinese.rules(),
+            score_mode: ScoreMode::Judge,
         }
     }
 }
@@ -121,16 +174,6 @@ pub fn fixed_handicap_points(width: usize, height: usize, count: usize) -> Optio
     }
     pts.truncate(count);
     Some(pts)
-}
-
-/// Format a score difference in half points (Black minus White) as `B+x`, `W+x` or `0`.
-pub fn format_result(diff2: i32) -> String {
-    let k = Komi::from_half_points(diff2.abs());
-    match diff2.signum() {
-        1 => format!("B+{k}"),
-        -1 => format!("W+{k}"),
-        _ => "0".into(),
-    }
 }
 
 #[cfg(test)]

@@ -2,45 +2,33 @@
 //! None of them changes the game.
 
 use super::state::{args_n, parse_color, State};
-use super::table::{self, Command, Family, Reply};
+use super::table::{Command, Family, Reply};
 use crate::Color;
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::Queries,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::Queries;
 
 /// The query commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "is_legal",
         "COLOR VERTEX",
         "1 when COLOR may play VERTEX now, else 0",
         is_legal,
     ),
-    cmd(
+    F.command(
         "all_legal",
         "COLOR",
         "every point COLOR may play now",
         all_legal,
     ),
-    cmd(
+    F.command(
         "list_stones",
         "COLOR",
         "every stone of COLOR on the board",
         list_stones,
     ),
-    cmd(
+    F.command(
         "captures",
         "COLOR",
         "the number of stones COLOR has captured",
@@ -50,24 +38,24 @@ pub(super) const COMMANDS: &[Command] = &[
             Ok(s.game.captures(c).to_string())
         },
     ),
-    cmd("color", "VERTEX", "black, white or empty", |s, args| {
+    F.command("color", "VERTEX", "black, white or empty", |s, args| {
         args_n(args, 1)?;
         let p = s.point_arg(args[0])?;
         Ok(s.game.board().get(p).map_or("empty", Color::name).into())
     }),
-    cmd(
+    F.command(
         "countlib",
         "VERTEX",
         "the number of liberties of the chain at VERTEX",
         countlib,
     ),
-    cmd(
+    F.command(
         "findlib",
         "VERTEX",
         "the liberties of the chain at VERTEX",
         findlib,
     ),
-    cmd(
+    F.command(
         "last_move",
         "",
         "the colour and vertex of the last move",
@@ -76,7 +64,7 @@ pub(super) const COMMANDS: &[Command] = &[
             None => Err("no previous move known".into()),
         },
     ),
-    cmd(
+    F.command(
         "move_history",
         "",
         "every move, the last first, one per line",

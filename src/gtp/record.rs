@@ -61,7 +61,7 @@ impl State {
     /// The game as an SGF record (FF[4], UTF-8): the full root (`GM`, `FF`, `CA`, `AP`, `SZ`,
     /// `KM`, `RU`, `HA`, and `PB`, `PW`, `DT`, `RE` where known), the start position as setup,
     /// then the moves.
-    pub(super) fn to_sgf(&self) -> String {
+    pub(super) fn write_sgf(&mut self) -> String {
         let mut start = self.game.clone();
         while start.undo().is_some() {}
         let b = start.board();

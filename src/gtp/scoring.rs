@@ -1,50 +1,46 @@
 //! The end of the game: the exact count and the status of stones and points (see the module
 //! docs of [`crate::gtp`] for what they decide and what they do not).
 
-use super::state::{args_n, syntax, State};
-use super::table::{self, Command, Family, Reply};
+use super::state::{args_n, final_status_of, syntax, State};
+use super::table::{Command, Family, Reply};
+use super::ScoreMode;
 use crate::benson::pass_alive;
 use crate::Color;
 
-const fn cmd(
-    name: &'static str,
-    args: &'static str,
-    help: &'static str,
-    run: table::Handler,
-) -> Command {
-    Command {
-        name,
-        family: Family::Scoring,
-        args,
-        help,
-        run,
-    }
-}
+/// The family of this file's commands.
+const F: Family = Family::Scoring;
 
 /// The scoring commands.
 pub(super) const COMMANDS: &[Command] = &[
-    cmd(
+    F.command(
         "final_score",
         "",
-        "the exact count after removing the stones proved dead: B+x, W+x or 0",
+        "the count after removing the dead stones (tengen-score_mode): B+x, W+x or 0",
         |s, args| {
             args_n(args, 0)?;
-            Ok(s.final_count().result.to_string())
+            Ok(s.end().score.result.to_string())
         },
     ),
-    cmd(
+    F.command(
         "final_status",
         "VERTEX",
         "alive, dead, seki, black_territory, white_territory or dame",
         final_status,
     ),
-    cmd(
+    F.command(
         "final_status_list",
         "alive|dead|seki",
         "every stone with that status",
         final_status_list,
     ),
-    cmd(
+    F.command(
+        "tengen-score_mode",
+        "[judge|pass-alive]",
+        "how final_score and final_status decide the dead stones: the judge of finished \
+         games, or only the stones the pass-alive analysis proves dead; answers the mode",
+        score_mode,
+    ),
+    F.command(
         "unconditional_status",
         "VERTEX",
         "alive, dead, black_territory, white_territory or undecided by the pass-alive analysis",
@@ -54,18 +50,17 @@ pub(super) const COMMANDS: &[Command] = &[
 
 fn final_status_list(s: &mut State, args: &[&str]) -> Reply {
     args_n(args, 1)?;
-    let count = s.final_count();
-    let dead = s.dead_stones();
     let want = args[0].to_ascii_lowercase();
     if !matches!(want.as_str(), "alive" | "dead" | "seki") {
         return Err(syntax("expected alive, dead or seki"));
     }
+    let end = s.end();
     let b = s.game.board();
     let pts = b
         .size()
         .points()
         .filter(|&p| b.get(p).is_some())
-        .filter(|&p| s.final_status_of(&count, &dead, p) == want)
+        .filter(|&p| final_status_of(b, &end, p) == want)
         .collect();
     Ok(s.fmt_points(pts))
 }
@@ -73,9 +68,19 @@ fn final_status_list(s: &mut State, args: &[&str]) -> Reply {
 fn final_status(s: &mut State, args: &[&str]) -> Reply {
     args_n(args, 1)?;
     let p = s.point_arg(args[0])?;
-    let count = s.final_count();
-    let dead = s.dead_stones();
-    Ok(s.final_status_of(&count, &dead, p).into())
+    let end = s.end();
+    Ok(final_status_of(s.game.board(), &end, p).into())
+}
+
+fn score_mode(s: &mut State, args: &[&str]) -> Reply {
+    match args {
+        [] => {}
+        [m] => {
+            s.cfg.score_mode = m.parse::<ScoreMode>().map_err(|e| syntax(&e.to_string()))?;
+        }
+        _ => return Err(syntax("expected judge, pass-alive or nothing")),
+    }
+    Ok(s.cfg.score_mode.name().into())
 }
 
 fn unconditional_status(s: &mut State, args: &[&str]) -> Reply {

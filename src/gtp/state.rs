@@ -4,12 +4,14 @@
 
 use super::clock::Clock;
 use super::table::Reply;
-use super::{EngineConfig, Vertex, MAX_GTP_SIZE};
+use super::{EngineConfig, ScoreMode, Vertex, MAX_GTP_SIZE};
 use crate::benson::pass_alive;
+use crate::judge::{judge, Options as JudgeOptions};
 use crate::mcts::{Search, SearchLimits};
 use crate::rules::Rules;
 use crate::score::{score, Score, ScoreOptions};
 use crate::{Board, Color, Game, Move, Point, Size};
+use std::sync::Arc;
 
 /// The game information of the record: what `loadsgf` read or the engine learnt, written
 /// back by `printsgf`.
@@ -36,6 +38,30 @@ pub(crate) struct State {
     pub(super) info: GameInfo,
     /// Warnings for the session to pass on (not part of any response).
     pub(super) warnings: Vec<String>,
+    /// The end of the game last computed, and what it was computed for.
+    ended: Option<(EndKey, Arc<EndOfGame>)>,
+}
+
+/// What the end of the game depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct EndKey {
+    hash: u64,
+    to_move: Color,
+    rules: Rules,
+    captures: [u32; 2],
+    handicap: u32,
+    mode: ScoreMode,
+}
+
+/// The end of the game as `final_score` and `final_status` see it.
+#[derive(Clone, Debug)]
+pub(super) struct EndOfGame {
+    /// The count with the dead stones removed.
+    pub score: Score,
+    /// The dead stones.
+    pub dead: Vec<Point>,
+    /// The stones in seki.
+    pub seki: Vec<Point>,
 }
 
 /// A syntax error message.
@@ -43,13 +69,10 @@ pub(super) fn syntax(msg: &str) -> String {
     format!("syntax error: {msg}")
 }
 
-/// A colour argument: `b`, `black`, `w`, `white`, in any case.
+/// A colour argument: [`Color::from_name`] (`b`, `black`, `w`, `white` in any case, `1`,
+/// `2`), or a syntax error naming the text.
 pub(super) fn parse_color(s: &str) -> Result<Color, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(Color::Black),
-        "w" | "white" => Ok(Color::White),
-        _ => Err(syntax(&format!("invalid color {s:?}"))),
-    }
+    Color::from_name(s).map_err(|_| syntax(&format!("invalid color {s:?}")))
 }
 
 /// Exactly `n` arguments, or a syntax error saying how many came.
@@ -77,6 +100,7 @@ impl State {
             clock: Clock::default(),
             info: GameInfo::default(),
             warnings: Vec::new(),
+            ended: None,
         }
     }
 
@@ -210,8 +234,8 @@ impl State {
     }
 
     /// The game's result where known: the one kept for the current position (from the record
-    /// or a resignation), else the exact count once two passes ended the game.
-    pub(super) fn known_result(&self) -> Option<String> {
+    /// or a resignation), else the final count once two passes ended the game.
+    pub(super) fn known_result(&mut self) -> Option<String> {
         if let Some((r, n, h)) = &self.info.result {
             if *n == self.game.move_count() && *h == self.game.board().hash() {
                 return Some(r.clone());
@@ -219,7 +243,7 @@ impl State {
         }
         self.game
             .is_over()
-            .then(|| self.final_count().result.to_string())
+            .then(|| self.end().score.result.to_string())
     }
 
     /// Change the rules, keeping the komi.
@@ -228,48 +252,105 @@ impl State {
         self.game.set_rules(rules.with_komi(komi));
     }
 
-    /// The exact count of the current position (see the module docs).
-    pub(super) fn final_count(&self) -> Score {
-        let mut opts = ScoreOptions::new(*self.game.rules());
-        opts.captures = [
+    /// The end of the game in the score mode in force (see the module docs), judged once per
+    /// position: the cache is kept while the position, the side to move, the rules, the
+    /// captures, the handicap and the mode stay the same.
+    pub(super) fn end(&mut self) -> Arc<EndOfGame> {
+        let key = EndKey {
+            hash: self.game.board().hash(),
+            to_move: self.game.to_move(),
+            rules: *self.game.rules(),
+            captures: self.captures(),
+            handicap: self.handicap,
+            mode: self.cfg.score_mode,
+        };
+        if let Some((k, e)) = &self.ended {
+            if *k == key {
+                return Arc::clone(e);
+            }
+        }
+        let e = Arc::new(match key.mode {
+            ScoreMode::Judge => self.judged(),
+            ScoreMode::PassAlive => self.pass_alive_count(),
+        });
+        self.ended = Some((key, Arc::clone(&e)));
+        e
+    }
+
+    /// Stones captured by Black and by White.
+    fn captures(&self) -> [u32; 2] {
+        [
             self.game.captures(Color::Black),
             self.game.captures(Color::White),
-        ];
-        opts.handicap = self.handicap;
-        opts.pass_alive = true;
-        // no dead stones are given, so the count cannot fail
-        score(self.game.board(), &opts).expect("a count without given dead stones")
+        ]
     }
 
-    /// The stones the pass-alive analysis proves dead.
-    pub(super) fn dead_stones(&self) -> Vec<Point> {
+    /// The judge's end of the game ([`crate::judge`]) with the game's rules, komi, captures,
+    /// handicap and side to move.
+    fn judged(&self) -> EndOfGame {
+        let opts = JudgeOptions {
+            captures: self.captures(),
+            handicap: self.handicap,
+            ..JudgeOptions::default()
+        };
         let b = self.game.board();
-        pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b)
-    }
-
-    /// Status of a stone or point at the end: `alive`, `dead`, `seki`, or for an empty point
-    /// `black_territory`, `white_territory`, `dame`.
-    pub(super) fn final_status_of(&self, count: &Score, dead: &[Point], p: Point) -> &'static str {
-        let b = self.game.board();
-        match b.get(p) {
-            Some(_) if dead.contains(&p) => "dead",
-            Some(_) if self.in_seki(count, p) => "seki",
-            Some(_) => "alive",
-            None => match count.owner(p) {
-                Some(Color::Black) => "black_territory",
-                Some(Color::White) => "white_territory",
-                None => "dame",
-            },
+        let j = judge(b, self.game.rules(), self.game.to_move(), &opts);
+        let seki = j
+            .seki
+            .iter()
+            .copied()
+            .filter(|&p| b.get(p).is_some())
+            .collect();
+        EndOfGame {
+            score: j.score,
+            dead: j.dead,
+            seki,
         }
     }
 
-    /// A stone is in seki when a neighbouring empty point is a seki point of the count.
-    fn in_seki(&self, count: &Score, p: Point) -> bool {
+    /// The strict count: only the stones the pass-alive analysis proves dead are removed.
+    fn pass_alive_count(&self) -> EndOfGame {
+        let mut opts = ScoreOptions::new(*self.game.rules());
+        opts.captures = self.captures();
+        opts.handicap = self.handicap;
+        opts.pass_alive = true;
         let b = self.game.board();
-        let (x, y) = (p.x as i64, p.y as i64);
-        [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-            .iter()
-            .filter_map(|&(a, c)| b.size().point(a, c))
-            .any(|q| b.get(q).is_none() && count.is_seki(q))
+        // no dead stones are given, so the count cannot fail
+        let count = score(b, &opts).expect("a count without given dead stones");
+        let dead = pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b);
+        let seki = b
+            .size()
+            .points()
+            .filter(|&p| b.get(p).is_some() && in_seki(b, &count, p))
+            .collect();
+        EndOfGame {
+            score: count,
+            dead,
+            seki,
+        }
     }
+}
+
+/// Status of a stone or point at the end: `alive`, `dead`, `seki`, or for an empty point
+/// `black_territory`, `white_territory`, `dame`.
+pub(super) fn final_status_of(b: &Board, end: &EndOfGame, p: Point) -> &'static str {
+    match b.get(p) {
+        Some(_) if end.dead.contains(&p) => "dead",
+        Some(_) if end.seki.contains(&p) => "seki",
+        Some(_) => "alive",
+        None => match end.score.owner(p) {
+            Some(Color::Black) => "black_territory",
+            Some(Color::White) => "white_territory",
+            None => "dame",
+        },
+    }
+}
+
+/// A stone is in seki when a neighbouring empty point is a seki point of the count.
+fn in_seki(b: &Board, count: &Score, p: Point) -> bool {
+    let (x, y) = (p.x as i64, p.y as i64);
+    [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
+        .iter()
+        .filter_map(|&(a, c)| b.size().point(a, c))
+        .any(|q| b.get(q).is_none() && count.is_seki(q))
 }

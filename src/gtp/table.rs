@@ -24,7 +24,7 @@ pub enum Family {
     /// `countlib`, `findlib`, ...
     Queries,
     /// The end of the game: `final_score`, `final_status`, `final_status_list`,
-    /// `unconditional_status`.
+    /// `unconditional_status`, `tengen-score_mode`.
     Scoring,
     /// KGS's extensions (`kgs-*`).
     Kgs,
@@ -32,6 +32,25 @@ pub enum Family {
     GoGui,
     /// KataGo's extensions (`kata-*`).
     KataGo,
+}
+
+impl Family {
+    /// A command of this family.
+    pub(super) const fn command(
+        self,
+        name: &'static str,
+        args: &'static str,
+        help: &'static str,
+        run: Handler,
+    ) -> Command {
+        Command {
+            name,
+            family: self,
+            args,
+            help,
+            run,
+        }
+    }
 }
 
 /// One command.

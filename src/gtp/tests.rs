@@ -203,13 +203,6 @@ fn resigns_only_when_asked() {
     assert_eq!(e.game().move_count(), 0);
 }
 
-#[test]
-fn format_results() {
-    assert_eq!(format_result(7), "B+3.5");
-    assert_eq!(format_result(-1), "W+0.5");
-    assert_eq!(format_result(0), "0");
-}
-
 /// The commands tengen answered before the command table existed: none may get lost.
 const COMMANDS_BEFORE_THE_TABLE: &[&str] = &[
     "all_legal",
@@ -305,7 +298,9 @@ fn list_known_help_and_dispatch_agree() {
         let family = family_of(name).unwrap();
         let want = match *name {
             n if n.starts_with("kgs-") => Family::Kgs,
-            n if n.starts_with("gogui-") || n.starts_with("tengen-") => Family::GoGui,
+            n if n.starts_with("gogui-") || (n.starts_with("tengen-") && n.ends_with("_gfx")) => {
+                Family::GoGui
+            }
             n if n.starts_with("kata-") => Family::KataGo,
             _ => family,
         };
@@ -423,4 +418,38 @@ fn loadsgf_shares_the_replay_policy() {
         "{r}"
     );
     assert_eq!(ask(&mut e, "color c3"), "= black\n\n");
+}
+
+#[test]
+fn final_score_follows_the_judge_and_the_strict_count_by_mode() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 9");
+    ask(&mut e, "komi 6.5");
+    ask(&mut e, "kgs-rules japanese");
+    // a black wall on column E, a white wall on column F, a lone black stone at H7 that
+    // nothing proves dead
+    let mut setup = String::from("gogui-setup b h7");
+    for y in 1..=9 {
+        setup.push_str(&format!(" b e{y} w f{y}"));
+    }
+    assert_eq!(ask(&mut e, &setup), "=\n\n");
+    assert_eq!(ask(&mut e, "tengen-score_mode"), "= judge\n\n");
+    assert_eq!(ask(&mut e, "final_status_list dead"), "= H7\n\n");
+    assert_eq!(ask(&mut e, "final_status h7"), "= dead\n\n");
+    assert_eq!(ask(&mut e, "final_status j7"), "= white_territory\n\n");
+    // black 36; white 27 + 1 prisoner + 6.5
+    assert_eq!(ask(&mut e, "final_score"), "= B+1.5\n\n");
+    // a new komi is a new count, not the cached one
+    ask(&mut e, "komi 10.5");
+    assert_eq!(ask(&mut e, "final_score"), "= W+2.5\n\n");
+    // the strict count keeps the stone: White's side is no territory
+    assert_eq!(
+        ask(&mut e, "tengen-score_mode pass-alive"),
+        "= pass-alive\n\n"
+    );
+    assert_eq!(ask(&mut e, "final_status_list dead"), "=\n\n");
+    assert_eq!(ask(&mut e, "final_status h7"), "= alive\n\n");
+    assert_eq!(ask(&mut e, "final_status j7"), "= dame\n\n");
+    assert_eq!(ask(&mut e, "tengen-score_mode judge"), "= judge\n\n");
+    assert_eq!(ask(&mut e, "final_score"), "= W+2.5\n\n");
 }

@@ -6,7 +6,9 @@
 //! stones, and the marks a caller asks for: the last move (a red ring), move numbers on
 //! stones, captured stones (faded, crossed), an illegal move (a faded stone of the player's
 //! colour in a red square), ownership squares (territory or counted area), dead stones
-//! (crossed) and pass-alive chains (a green ring on each stone).
+//! (crossed), pass-alive chains (a green ring on each stone), chains and points in seki (a
+//! dashed blue ring, a blue diamond) and an ownership shading (each point shaded towards its
+//! owner's colour, the stronger the surer).
 //!
 //! The SVG is written by hand rather than with an SVG-building crate: it is a few dozen lines
 //! of plain elements, and writing it directly keeps the output stable for the golden tests.
@@ -36,6 +38,7 @@ const LEGEND_LINE: f64 = 18.0;
 const BOARD_FILL: &str = "#dcb35c";
 const RED: &str = "#d01c1c";
 const GREEN: &str = "#10a040";
+const BLUE: &str = "#1c5cd0";
 
 /// Coordinate labels around the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -90,6 +93,13 @@ pub struct Panel<'a> {
     pub dead: Vec<Point>,
     /// Stones ringed as pass-alive.
     pub alive: Vec<Point>,
+    /// Stones in seki, ringed in blue, and empty points in seki (their shared liberties),
+    /// marked with a small blue diamond.
+    pub seki: Vec<Point>,
+    /// An ownership shading: per point, row by row, +1 (Black's) to −1 (White's), drawn as a
+    /// square of that colour over the whole point whose opacity grows with the value; empty
+    /// for none.
+    pub ownership: Vec<f32>,
 }
 
 impl<'a> Panel<'a> {
@@ -105,6 +115,8 @@ impl<'a> Panel<'a> {
             owners: Vec::new(),
             dead: Vec::new(),
             alive: Vec::new(),
+            seki: Vec::new(),
+            ownership: Vec::new(),
         }
     }
 }
@@ -367,6 +379,26 @@ impl Picture<'_> {
         }
         self.labels(s, bw, bh, ox, oy);
         let r = CELL * 0.47;
+        // the ownership shading under everything else
+        if p.ownership.len() == bw * bh {
+            for q in b.size().points() {
+                let v = p.ownership[q.y as usize * bw + q.x as usize];
+                if !v.is_finite() || v.abs() < 0.05 {
+                    continue;
+                }
+                let c = if v > 0.0 { Color::Black } else { Color::White };
+                let _ = writeln!(
+                    s,
+                    r##"<rect x="{}" y="{}" width="{}" height="{}" fill="{}" fill-opacity="{}" class="ownership"/>"##,
+                    n(px(q.x as usize) - CELL / 2.0),
+                    n(py(q.y as usize) - CELL / 2.0),
+                    n(CELL),
+                    n(CELL),
+                    stone_fill(c),
+                    n(f64::from(v.abs().min(1.0)) * 0.6)
+                );
+            }
+        }
         // owner squares under the stones' marks: on empty points and dead stones
         let dead_at = |q: Point| p.dead.contains(&q);
         for &(q, c) in &p.owners {
@@ -412,6 +444,32 @@ impl Picture<'_> {
                 n(py(q.y as usize)),
                 n(r - 1.5)
             );
+        }
+        for &q in &p.seki {
+            let (cx, cy) = (px(q.x as usize), py(q.y as usize));
+            if b.get(q).is_some() {
+                let _ = writeln!(
+                    s,
+                    r##"<circle cx="{}" cy="{}" r="{}" fill="none" stroke="{BLUE}" stroke-width="2.5" stroke-dasharray="4 2" class="seki"/>"##,
+                    n(cx),
+                    n(cy),
+                    n(r - 1.5)
+                );
+            } else {
+                let a = CELL * 0.22;
+                let _ = writeln!(
+                    s,
+                    r##"<path d="M{} {}L{} {}L{} {}L{} {}Z" fill="{BLUE}" class="seki"/>"##,
+                    n(cx),
+                    n(cy - a),
+                    n(cx + a),
+                    n(cy),
+                    n(cx),
+                    n(cy + a),
+                    n(cx - a),
+                    n(cy)
+                );
+            }
         }
         let cross = |s: &mut String, q: Point, half: f64, width: f64| {
             let (cx, cy) = (px(q.x as usize), py(q.y as usize));

@@ -97,10 +97,7 @@ impl IllegalAt {
 
 impl std::fmt::Display for IllegalAt {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let color = match self.color {
-            Color::Black => "black",
-            Color::White => "white",
-        };
+        let color = self.color.name();
         write!(
             f,
             "move {} ({color} {}) is illegal: {}",
@@ -251,7 +248,7 @@ fn warn_tolerated(run: &mut Run, c: Color, p: Point, reason: Reason) {
         format!(
             "move {} ({} {}) breaks the {} rule; played as SGF says",
             run.moves + 1,
-            color_name(c),
+            Color::name(c),
             point_to_sgf(p),
             reason
         ),
@@ -781,13 +778,6 @@ impl Replayer {
             moves,
             history_start,
         }
-    }
-}
-
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Black => "black",
-        Color::White => "white",
     }
 }
 

@@ -65,11 +65,11 @@ impl<'a> Header<'a> {
     }
 }
 
-/// `B`/`W` or `b`/`w` (as `PL` writes the colour).
+/// `B`/`W` or `b`/`w` (as `PL` writes the colour): [`Color::from_letter`] of a one-letter
+/// value.
 pub(crate) fn parse_color(v: &[u8]) -> Option<Color> {
     match v.trim_ascii() {
-        b"B" | b"b" => Some(Color::Black),
-        b"W" | b"w" => Some(Color::White),
+        &[c] => Color::from_letter(c as char),
         _ => None,
     }
 }

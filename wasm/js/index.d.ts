@@ -81,6 +81,55 @@ export interface ScoreOptions {
   handicap?: number;
 }
 
+/** A chain's status as the judge decided it. */
+export type ChainStatus = 'alive' | 'dead' | 'seki';
+
+export interface ChainJudgement {
+  color: 1 | -1;
+  /** Its stones, sorted by row then column. */
+  stones: Vertex[];
+  status: ChainStatus;
+  /** Decided by exact analysis (pass-alive, seki shape) rather than estimated by playouts. */
+  certain: boolean;
+  /** How sure the estimate is: 0 a coin toss, 1 every playout agreed. */
+  confidence: number;
+}
+
+export interface Judgement {
+  /** The count with the dead stones removed: 'B+3.5', 'W+12', '0'. */
+  result: string;
+  /** The dead stones, sorted by row then column. */
+  dead: Vertex[];
+  /** The stones in seki and their shared liberties. */
+  seki: Vertex[];
+  /** Every chain, in the order of its first stone (row by row). */
+  chains: ChainJudgement[];
+  /** Per point, row by row: the playouts' mean owner, +1 black to -1 white. */
+  ownership: number[];
+  score: Score;
+  /** The rules' preset name (or 'custom') and the komi the count used. */
+  rules: string;
+  komi: number;
+  toMove: 1 | -1;
+  playouts: number;
+  seed: number;
+}
+
+export interface JudgeOptions {
+  /** Rule preset name (default 'chinese' for a Board, the game's rules for a Game). */
+  rules?: string;
+  komi?: number;
+  /** Whose turn it is (a Board's default black; a Game knows its own). */
+  toMove?: Color;
+  /** Stones captured during the game by black and by white (a Game counts its own). */
+  captures?: [number, number];
+  handicap?: number;
+  /** Playouts (0 to 100000; default the judge's, 128); 0 judges from the exact parts only. */
+  playouts?: number;
+  /** Seed of the playouts (default 1): the same seed gives the same judgement. */
+  seed?: number;
+}
+
 export interface RulesInfo {
   name: string;
   ko: string;
@@ -124,6 +173,7 @@ export class Board {
   territories(): Territories;
   territoryAt(x: number, y: number): TerritoryAt;
   score(options?: ScoreOptions): Score;
+  judge(options?: JudgeOptions): Judgement;
   free(): void;
 }
 
@@ -152,12 +202,15 @@ export class Game {
   toRows(): string[];
   signMap(): Sign[][];
   score(options?: Omit<ScoreOptions, 'captures'>): Score;
+  judge(options?: Omit<JudgeOptions, 'captures' | 'toMove'>): Judgement;
   toSgf(root?: Record<string, string | number>): string;
   free(): void;
 }
 
 export function territory(board: Board | string[]): Territories;
 export function score(board: Board | string[], options?: ScoreOptions): Score;
+/** Judge a finished position: dead stones, seki, chain statuses, ownership and the count. */
+export function judge(position: Game | Board | string[], options?: JudgeOptions): Judgement;
 
 /** The territory task, in its own shape. */
 export class GoCounting {

@@ -136,6 +136,20 @@ export class Board {
       options.handicap ?? 0,
     ));
   }
+  /** Judge the position as a finished game: see `judge`. */
+  judge(options = {}) {
+    const caps = options.captures ?? [0, 0];
+    return JSON.parse(this._b.judgeJson(
+      options.rules ?? 'chinese',
+      options.komi ?? undefined,
+      options.toMove ?? 1,
+      caps[0] ?? caps.black ?? 0,
+      caps[1] ?? caps.white ?? 0,
+      options.handicap ?? 0,
+      options.playouts ?? undefined,
+      options.seed ?? undefined,
+    ));
+  }
   free() { this._b.free(); }
 }
 
@@ -202,6 +216,19 @@ export class Game {
       options.handicap ?? 0,
     ));
   }
+  /**
+   * Judge the current position as a finished game with the game's captures, player to move,
+   * rules and komi (options {rules, komi, handicap, playouts, seed} override): see `judge`.
+   */
+  judge(options = {}) {
+    return JSON.parse(this._g.judgeJson(
+      options.rules ?? undefined,
+      options.komi ?? undefined,
+      options.handicap ?? 0,
+      options.playouts ?? undefined,
+      options.seed ?? undefined,
+    ));
+  }
   /** The game as SGF (FF[4], UTF-8); `root` adds root properties such as {PB: 'name'}. */
   toSgf(root = {}) {
     const esc = (v) => String(v).replace(/[\\\]]/g, (c) => '\\' + c);
@@ -232,6 +259,21 @@ export function territory(board) {
  */
 export function score(board, options = {}) {
   return boardOf(board, 'score').score(options);
+}
+
+/**
+ * Judge a finished position (a Game, a Board or rows) with the library's judge: which stones
+ * are dead, which are in seki, each chain's status ('alive', 'dead', 'seki') with whether it
+ * is certain and the playouts' confidence, every point's ownership (+1 black to -1 white, row
+ * by row), and the count with the dead stones removed. Options: rules (a Board's default
+ * chinese; a Game's own), komi, toMove (a Board's default black), captures [black, white] (a
+ * Board's; a Game counts its own), handicap, playouts, seed. Deterministic for a given seed.
+ * Bad input (a colour, a komi, a rule name, playouts) throws an Error naming it.
+ */
+export function judge(position, options = {}) {
+  if (options === null || typeof options !== 'object') throw new TypeError('judge: options must be an object');
+  if (position instanceof Game) return position.judge(options);
+  return boardOf(position, 'judge').judge(options);
 }
 
 /** The territory task, in its own shape. */
@@ -326,14 +368,13 @@ export function replaySgf(input, options = {}) {
     if (info && typeof info.root.RE === 'string') out.result = info.root.RE;
     out.moveList = info ? info.moves.slice(0, out.moves) : [];
     const area = out.width * out.height;
-    const stride = area + 2;
     const all = r.allPositions();
+    const caps = r.allCaptures();
     out.positions = [];
     for (let n = 0; n <= out.moves; n++) {
-      const at = n * stride;
       out.positions.push({
-        signs: Int8Array.from(all.subarray(at, at + area)),
-        captures: { black: all[at + area], white: all[at + area + 1] },
+        signs: all.slice(n * area, (n + 1) * area),
+        captures: { black: caps[2 * n], white: caps[2 * n + 1] },
         move: n > 0 ? out.moveList[n - 1] ?? null : null,
       });
     }

@@ -13,8 +13,9 @@ use std::io::Cursor;
 use serde::Serialize;
 use tengen::formats::digits::{write_board, ProblemReader};
 use tengen::formats::text::{read_board, InputFormat};
+use tengen::judge::{judge, Options as JudgeOptions, Status};
 use tengen::score::{score, ScoreOptions};
-use tengen::sgf::{self, Mode, ReplayOptions, Replayer, TextEncoding};
+use tengen::sgf::{self, GameReplay, Mode, ReplayOptions, Replayer, TextEncoding};
 use tengen::territory::{territories, territory_at};
 use tengen::{Board, Color, Game, IllegalMove, Komi, Move, Point, Rules, Size};
 use wasm_bindgen::prelude::*;
@@ -186,6 +187,114 @@ struct AnalysisJson {
     ko: bool,
     retakes_ko: bool,
     liberties: usize,
+}
+
+#[derive(Serialize)]
+struct ChainJudgementJson {
+    color: i8,
+    stones: Vec<[u8; 2]>,
+    status: Status,
+    certain: bool,
+    confidence: f32,
+}
+
+#[derive(Serialize)]
+struct JudgementJson<'a> {
+    result: String,
+    dead: Vec<[u8; 2]>,
+    seki: Vec<[u8; 2]>,
+    chains: Vec<ChainJudgementJson>,
+    /// Row by row, +1 black to -1 white, rounded to 3 decimals.
+    ownership: Vec<f32>,
+    score: &'a tengen::score::Score,
+    rules: &'static str,
+    komi: f64,
+    #[serde(rename = "toMove")]
+    to_move: i8,
+    playouts: u32,
+    seed: u64,
+}
+
+/// The judge's options from the JS arguments (checked: playouts a whole number up to 100000,
+/// seed a whole number from 0 to 2^53).
+fn judge_options(
+    playouts: Option<f64>,
+    seed: Option<f64>,
+    captures: [u32; 2],
+    handicap: u32,
+) -> Result<JudgeOptions, JsValue> {
+    let mut o = JudgeOptions {
+        captures,
+        handicap,
+        ..JudgeOptions::default()
+    };
+    if let Some(n) = playouts {
+        if n.fract() != 0.0 || !(0.0..=100_000.0).contains(&n) {
+            return Err(error(
+                &format!("bad playouts {n}: expected a whole number from 0 to 100000"),
+                None,
+            ));
+        }
+        o.playouts = n as u32;
+    }
+    if let Some(v) = seed {
+        if v.fract() != 0.0 || !(0.0..=9_007_199_254_740_992.0).contains(&v) {
+            return Err(error(
+                &format!("bad seed {v}: expected a whole number from 0 to 2^53"),
+                None,
+            ));
+        }
+        o.seed = v as u64;
+    }
+    Ok(o)
+}
+
+/// Judge `board` and serialise the judgement; a chain without liberties (rows that are no
+/// position of a game) is an error.
+fn judge_json(
+    board: &Board,
+    rules: &Rules,
+    to_move: Color,
+    o: &JudgeOptions,
+) -> Result<String, JsValue> {
+    if let Some(&p) = board.chains_without_liberties().first() {
+        return Err(error(
+            &format!(
+                "cannot judge: the chain at ({}, {}) has no liberties (no position of a game)",
+                p.x, p.y
+            ),
+            None,
+        ));
+    }
+    let j = judge(board, rules, to_move, o);
+    let pts = |v: &[Point]| v.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>();
+    Ok(json(&JudgementJson {
+        result: j.result().to_string(),
+        dead: pts(&j.dead),
+        seki: pts(&j.seki),
+        chains: j
+            .chains
+            .iter()
+            .map(|c| ChainJudgementJson {
+                color: sign(Some(c.color)),
+                stones: pts(&c.stones),
+                status: c.status,
+                certain: c.certain,
+                confidence: (c.confidence * 1000.0).round() / 1000.0,
+            })
+            .collect(),
+        ownership: j
+            .ownership
+            .iter()
+            .map(|v| (v * 1000.0).round() / 1000.0)
+            .collect(),
+        score: &j.score,
+        rules: rules.preset().map_or("custom", |p| p.name()),
+        komi: rules.komi.as_f64(),
+        to_move: sign(Some(to_move)),
+        playouts: o.playouts,
+        seed: o.seed,
+    }))
 }
 
 /// A board position with the rules its moves are checked under (suicide and simple ko).
@@ -423,6 +532,31 @@ impl WBoard {
         let s = score(&self.board, &opts).map_err(|e| error(&e.to_string(), None))?;
         Ok(json(&s))
     }
+    /// Judge the position as a finished game (the library's judge: dead stones, seki, each
+    /// chain's status with its confidence, ownership, the count) as JSON: rules by name, komi
+    /// (`undefined`: the preset's), the player to move, captures made during the game,
+    /// handicap, playouts and seed (`undefined`: the judge's defaults).
+    #[wasm_bindgen(js_name = judgeJson)]
+    #[allow(clippy::too_many_arguments)]
+    pub fn judge_json(
+        &self,
+        rules: &str,
+        komi: Option<f64>,
+        to_move: JsValue,
+        black_captures: u32,
+        white_captures: u32,
+        handicap: u32,
+        playouts: Option<f64>,
+        seed: Option<f64>,
+    ) -> Result<String, JsValue> {
+        let mut r = rules_of(rules)?;
+        if let Some(k) = komi_of(komi)? {
+            r.komi = k;
+        }
+        let c = color_of(&to_move)?;
+        let o = judge_options(playouts, seed, [black_captures, white_captures], handicap)?;
+        judge_json(&self.board, &r, c, &o)
+    }
 }
 
 #[derive(Serialize)]
@@ -645,6 +779,34 @@ impl WGame {
         opts.handicap = handicap;
         let s = score(self.game.board(), &opts).map_err(|e| error(&e.to_string(), None))?;
         Ok(json(&s))
+    }
+
+    /// Judge the current position (see `WBoard::judgeJson`) with the game's captures, player
+    /// to move, rules and komi (or `rules`/`komi` when given).
+    #[wasm_bindgen(js_name = judgeJson)]
+    pub fn judge_json(
+        &self,
+        rules: Option<String>,
+        komi: Option<f64>,
+        handicap: u32,
+        playouts: Option<f64>,
+        seed: Option<f64>,
+    ) -> Result<String, JsValue> {
+        let mut r = *self.game.rules();
+        if let Some(name) = rules {
+            let k = r.komi;
+            r = rules_of(&name)?;
+            r.komi = k;
+        }
+        if let Some(k) = komi_of(komi)? {
+            r.komi = k;
+        }
+        let caps = [
+            self.game.captures(Color::Black),
+            self.game.captures(Color::White),
+        ];
+        let o = judge_options(playouts, seed, caps, handicap)?;
+        judge_json(self.game.board(), &r, self.game.to_move(), &o)
     }
 
     /// The game as SGF text (FF[4], UTF-8), through the library's SGF reader and writer.
@@ -873,9 +1035,9 @@ pub struct WReplay {
     replayer: Replayer,
     bytes: Vec<u8>,
     opts: ReplayOptions,
+    replay: GameReplay,
     summary: String,
-    moves: usize,
-    area: usize,
+    captures: Vec<u32>,
 }
 
 fn replay_json(r: &sgf::Replay) -> String {
@@ -901,9 +1063,24 @@ fn replay_json(r: &sgf::Replay) -> String {
     })
 }
 
+/// Write position `n`'s signs (row-major) into `signs` and its captures (black, white) into
+/// `captures`.
+fn put_position(signs: &mut [i8], captures: &mut [u32], n: usize, board: &Board, caps: [u32; 2]) {
+    let area = board.size().area();
+    for (slot, p) in signs[n * area..(n + 1) * area]
+        .iter_mut()
+        .zip(board.size().points())
+    {
+        *slot = sign(board.get(p));
+    }
+    captures[2 * n] = caps[0];
+    captures[2 * n + 1] = caps[1];
+}
+
 #[wasm_bindgen]
 impl WReplay {
-    /// Replay the whole main line once (every move checked): the outcome is `summaryJson`.
+    /// Replay the whole main line once (every move checked) into an undoable game: the
+    /// outcome is `summaryJson`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         bytes: &[u8],
@@ -915,20 +1092,19 @@ impl WReplay {
             rules: rules.as_deref().map(rules_of).transpose()?,
             komi: komi_of(komi)?,
             tolerant,
-            until: None,
-            mode: Mode::Lenient,
+            ..ReplayOptions::default()
         };
         let mut replayer = Replayer::new();
-        let r = replayer
-            .replay(bytes, &opts)
+        let replay = replayer
+            .replay_game(bytes, &opts)
             .map_err(|e| error(&format!("unreadable SGF: {e}"), None))?;
         Ok(WReplay {
-            summary: replay_json(&r),
-            moves: r.moves,
-            area: r.size.area(),
+            summary: replay_json(&replay.replay),
             replayer,
             bytes: bytes.to_vec(),
             opts,
+            replay,
+            captures: Vec::new(),
         })
     }
 
@@ -941,29 +1117,50 @@ impl WReplay {
     /// Number of moves played (the positions are `0..=moves`).
     #[wasm_bindgen(getter)]
     pub fn moves(&self) -> usize {
-        self.moves
+        self.replay.moves.len()
     }
 
-    /// Every position `0..=moves` (0: after the setup) concatenated, `area + 2` numbers
-    /// each: the signs row-major, then the stones captured so far by black and by white.
+    /// Every position `0..=moves` (0: after the setup) concatenated, `area` signs each
+    /// (row-major); the captures of each position are then `allCaptures`. Linear: the replayed
+    /// game is taken back one move at a time; only positions before a setup node in the middle
+    /// of the record (rare) are replayed again up to their move.
     #[wasm_bindgen(js_name = allPositions)]
-    pub fn all_positions(&mut self) -> Result<Vec<i32>, JsValue> {
-        let mut out = Vec::with_capacity((self.moves + 1) * (self.area + 2));
-        for n in 0..=self.moves {
+    pub fn all_positions(&mut self) -> Result<Vec<i8>, JsValue> {
+        let n = self.replay.moves.len();
+        let area = self.replay.replay.size.area();
+        let mut signs = vec![0i8; (n + 1) * area];
+        let mut caps = vec![0u32; (n + 1) * 2];
+        let start = self.replay.history_start.min(n);
+        let mut g = self.replay.game.clone();
+        for k in (start..=n).rev() {
+            let c = [g.captures(Color::Black), g.captures(Color::White)];
+            put_position(&mut signs, &mut caps, k, g.board(), c);
+            if k > start && g.undo().is_none() {
+                return Err(error(
+                    &format!("the replayed game cannot be taken back to move {}", k - 1),
+                    None,
+                ));
+            }
+        }
+        for k in 0..start {
             let opts = ReplayOptions {
-                until: Some(n),
+                until: Some(k),
                 ..self.opts
             };
             let r = self
                 .replayer
                 .replay(&self.bytes, &opts)
                 .map_err(|e| error(&format!("unreadable SGF: {e}"), None))?;
-            let b = self.replayer.board();
-            out.extend(b.size().points().map(|p| sign(b.get(p)) as i32));
-            out.push(r.captures[0] as i32);
-            out.push(r.captures[1] as i32);
+            put_position(&mut signs, &mut caps, k, self.replayer.board(), r.captures);
         }
-        Ok(out)
+        self.captures = caps;
+        Ok(signs)
+    }
+
+    /// The captures (black, white) of every position of the last `allPositions`, 2 numbers each.
+    #[wasm_bindgen(js_name = allCaptures)]
+    pub fn all_captures(&self) -> Vec<u32> {
+        self.captures.clone()
     }
 }
 

@@ -1,8 +1,8 @@
 // Compile-time check of index.d.ts (`tsc -p wasm/types`): the API used as the README and the
 // page use it; a wrong or missing declaration fails the build of this file.
 import {
-  Board, Game, GoCounting, moveTask, parseSgf, replaySgf, replaySummary, score, territory,
-  rulePresets, rules, type IllegalMoveError, type Reason, type Vertex,
+  Board, Game, GoCounting, judge, moveTask, parseSgf, replaySgf, replaySummary, score, territory,
+  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type Reason, type Vertex,
 } from 'tengen-wasm';
 
 const b: Board = Board.fromRows(['  B  ', ' B B ']);
@@ -36,4 +36,9 @@ const sign: number = rep.positions[1].signs[40] + rep.positions[1].captures.blac
 const sum = replaySummary('(;SZ[9])').error?.reason;
 const presets: string[] = rulePresets;
 const komi: number = rules('aga').komi + score(b).black.stones;
+const j: Judgement = judge(b, { rules: 'japanese', komi: 6.5, toMove: 'W', captures: [1, 0], playouts: 64, seed: 2 });
+const st: ChainStatus = j.chains[0].status;
+const own: number = j.ownership[0] + j.chains[0].confidence + (j.chains[0].certain ? 1 : 0);
+const jg: string = g.judge({ komi: 7.5 }).result + j.dead.length + j.seki.length + j.score.black.total;
+console.log(st, own, jg);
 console.log(caps, why, n, rows, legal, x, total, t, owner, answer, root, sign, sum, presets, komi, g.toSgf({ PB: 'x', HA: 2 }));

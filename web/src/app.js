@@ -14,6 +14,9 @@ const state = {
   firstToMove: 1,
   root: {}, // root properties of a loaded record
   dead: new Set(), // "x,y" of stones marked dead (each marks its chain)
+  ownership: null, // the judge's ownership of the position (row by row, +1 black to -1 white)
+  judgement: null, // the judge's answer for the position, while its dead stones are marked
+  handicap: 0, // the record's HA
   message: '',
   illegal: false,
 };
@@ -74,6 +77,20 @@ function drawBoard(svg, w, h, signAt, extra = {}) {
     }
   }
   const shade = extra.shade; // (x, y) -> 1 | -1 | 0
+  if (extra.ownership) {
+    // the judge's ownership: a translucent square per point, dark for black, light for white
+    const og = el('g', { class: 'ownership' }, svg);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const o = extra.ownership(x, y);
+        if (Math.abs(o) < 0.05) continue;
+        el('rect', {
+          x: px(x) - cell / 2, y: px(y) - cell / 2, width: cell, height: cell,
+          fill: o > 0 ? '#000' : '#fff', opacity: (Math.abs(o) * 0.45).toFixed(3),
+        }, og);
+      }
+    }
+  }
   const stones = el('g', {}, svg);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -156,7 +173,7 @@ function goTo(n) {
     setStatus(`Move ${g.moveCount + 1} of the record is illegal under ${rulesName()} rules (${e.reason}); the record is cut there`, true);
     state.record.length = g.moveCount;
   }
-  state.dead.clear();
+  clearJudgement();
   render();
 }
 
@@ -164,6 +181,14 @@ function sizeOf() {
   const m = /^\s*(\d+)\s*(?:[x:×]\s*(\d+))?\s*$/.exec($('size').value);
   if (!m) return [19, 19];
   return [Number(m[1]), Number(m[2] ?? m[1])];
+}
+
+function clearJudgement() {
+  state.dead.clear();
+  state.ownership = null;
+  state.judgement = null;
+  const info = document.getElementById('judge-info');
+  if (info) info.textContent = '';
 }
 
 function deadList() {
@@ -178,6 +203,7 @@ function render() {
   const last = g.lastMove;
   let shade = null;
   let deadAt = null;
+  let ownership = null;
   $('score-result').textContent = '–';
   $('score-detail').textContent = '';
   if ($('score-mode').checked) {
@@ -191,11 +217,19 @@ function render() {
     board.free();
     deadAt = (x, y) => deadPts.has(`${x},${y}`);
     try {
-      const s = g.score({ dead: deadList(), komi: komi() });
+      // while the marks are the judge's own dead stones, its count (which also plays out the
+      // end of the game: dame, points to protect) is the result; after a toggle, the count of
+      // the marked stones
+      const j = state.judgement;
+      const asJudged = j && j.dead.length === deadPts.size && j.dead.every(([x, y]) => deadPts.has(`${x},${y}`));
+      const s = asJudged ? j.score : g.score({ dead: deadList(), komi: komi(), handicap: state.handicap });
       shade = (x, y) => ({ B: 1, W: -1 }[s.owners[y][x]] ?? 0);
+      if (state.ownership) {
+        const own = state.ownership;
+        ownership = (x, y) => own[y * w + x];
+      }
       $('score-result').textContent = s.result;
-      const half = (v) => v / 2;
-      $('score-detail').textContent = `(${s.scoring}: black ${half(s.black.total)}, white ${half(s.white.total)})`;
+      $('score-detail').textContent = `(${s.scoring}: black ${s.black.total}, white ${s.white.total}${asJudged ? ', as judged' : ''})`;
     } catch (e) {
       $('score-result').textContent = `error: ${e.message}`;
     }
@@ -209,6 +243,7 @@ function render() {
   drawBoard($('board'), w, h, (x, y) => signs[y][x], {
     last: last && !last.pass ? [last.x, last.y] : null,
     shade,
+    ownership,
     dead: deadAt,
     onClick: onPointClick,
   });
@@ -257,7 +292,7 @@ function onPointClick(x, y) {
   // a new move replaces the rest of the record from here
   state.record.length = g.moveCount - 1;
   state.record.push({ color, x, y, pass: false });
-  state.dead.clear();
+  clearJudgement();
   setStatus('');
   render();
 }
@@ -286,12 +321,13 @@ function loadSgf(bytes, name) {
   }
   if (state.setup) state.setup.free();
   state.setup = Board.fromRows(rows);
+  state.handicap = rep.handicap ?? 0;
   state.firstToMove = rep.moveList[0]?.color ?? (rep.handicap >= 2 ? -1 : 1);
   newGameAt(0);
   setStatus(rep.error
     ? `${name}: ${rep.moves} moves; ${rep.error.message}`
     : `${name}: ${rep.moves} moves, ${rep.rules} rules, komi ${rep.komi}`, !!rep.error);
-  state.dead.clear();
+  clearJudgement();
   render();
 }
 
@@ -362,6 +398,8 @@ function init() {
   });
   $('komi').addEventListener('change', () => {
     state.game.setRules(rulesName(), komi());
+    // a judgement was made with the old komi: its dead stones stay marked, the count is redone
+    state.judgement = null;
     render();
   });
   $('new-game').addEventListener('click', () => {
@@ -384,7 +422,7 @@ function init() {
     if (state.game.moveCount === 0) return;
     state.game.undo();
     state.record.length = state.game.moveCount;
-    state.dead.clear();
+    clearJudgement();
     setStatus('');
     render();
   });
@@ -430,23 +468,34 @@ function init() {
   $('save-sgf').addEventListener('click', saveSgf);
   $('show-territory').addEventListener('change', render);
   $('score-mode').addEventListener('change', () => {
-    state.dead.clear();
+    clearJudgement();
     render();
   });
   $('clear-dead').addEventListener('click', () => {
-    state.dead.clear();
+    clearJudgement();
     render();
   });
   if (typeof tengen.judge === 'function') {
     const b = $('judge');
     b.hidden = false;
     b.addEventListener('click', () => {
-      const board = state.game.board;
-      const j = tengen.judge(board, { rules: rulesName() });
-      board.free();
+      let j;
+      try {
+        // the game at the cursor: its captures and player to move, the chosen rules and komi
+        j = tengen.judge(state.game, { rules: rulesName(), komi: komi(), handicap: state.handicap });
+      } catch (e) {
+        setStatus(`Judge: ${e.message}`, true);
+        render();
+        return;
+      }
       state.dead = new Set(j.dead.map(([x, y]) => `${x},${y}`));
+      state.ownership = j.ownership;
+      state.judgement = j;
       $('score-mode').checked = true;
       render();
+      const unsure = j.chains.filter((c) => !c.certain && c.confidence < 0.3).length;
+      $('judge-info').textContent = `Judge: ${j.dead.length} dead stones, ${j.seki.length} points in seki, ` +
+        `${unsure} chain${unsure === 1 ? '' : 's'} unsure; judged ${j.result}. Click a chain to toggle it.`;
     });
   }
   $('movetask-run').addEventListener('click', runMoveTask);

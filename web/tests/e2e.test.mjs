@@ -241,6 +241,60 @@ test('scoring a finished fox-pro game gives the same result as the CLI, with and
   await page.close();
 });
 
+test('the judge proposes the dead stones of a finished fox-pro game and the page shows `tengen score FILE`\'s result', async (t) => {
+  const fox = foxRecords(t);
+  if (!fox) return;
+  const bin = tengenBin(t);
+  if (!bin) return;
+  // the first records with a counted result (RE[B+x]/RE[W+x], x >= 0.1), one per rule set
+  const counted = fox.files.filter((name) => {
+    const m = /RE\[[BW]\+(\d+(?:\.\d+)?)\]/.exec(readFileSync(path.join(fox.dir, name), 'latin1'));
+    return m && Number(m[1]) >= 0.1;
+  });
+  const picks = [];
+  for (const ru of ['Japanese', 'Chinese']) {
+    const f = counted.find((name) => readFileSync(path.join(fox.dir, name), 'latin1').includes(`RU[${ru}]`));
+    if (f) picks.push(f);
+  }
+  assert.ok(picks.length > 0, 'no counted fox-pro record');
+  const { page, errors } = await open();
+  for (const [i, f] of picks.entries()) {
+    const file = path.join(fox.dir, f);
+    const cli = JSON.parse(execFileSync(bin, ['score', '--json', file], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    await page.setInputFiles('#file-input', file);
+    await page.waitForFunction(() => Number(document.getElementById('move-total').textContent) > 0);
+    await page.click('#last');
+    // the CLI reads Fox's komi encoding (KM[0], KM[375]); the page takes the record's KM as
+    // written, so give it the rules and komi the CLI used
+    await page.selectOption('#rules', cli.rules);
+    await page.fill('#komi', String(cli.komi));
+    await page.locator('#komi').dispatchEvent('change');
+    await page.click('#judge');
+    await page.waitForFunction(() => document.getElementById('judge-info').textContent !== '');
+    assert.equal(await text(page, '#score-result'), cli.result, `${f}: page with the judge's dead stones vs tengen score`);
+    // the totals shown add up to the result
+    const detail = /black (-?[\d.]+), white (-?[\d.]+), as judged/.exec(await text(page, '#score-detail'));
+    assert.ok(detail, `${f}: score detail ${await text(page, '#score-detail')}`);
+    const diff = Number(detail[1]) - Number(detail[2]);
+    assert.equal(diff === 0 ? '0' : `${diff > 0 ? 'B' : 'W'}+${Math.abs(diff)}`, cli.result, `${f}: totals`);
+    const info = await text(page, '#judge-info');
+    assert.match(info, new RegExp(`^Judge: ${cli.dead.length} dead stones`), `${f}: ${info}`);
+    // the dead stones are drawn faded, and the judge's ownership shades the board
+    assert.ok(await page.locator('#board .ownership rect').count() > 0, 'ownership shading');
+    if (i === 0) await page.screenshot({ path: path.join(out, 'judge.png') });
+    // a click on a dead chain brings it back to life and changes the count
+    if (cli.dead.length) {
+      const [x, y] = cli.dead[0];
+      await clickPoint(page, x, y);
+      assert.notEqual(await text(page, '#score-result'), cli.result, `${f}: a dead chain toggled back to life`);
+      await clickPoint(page, x, y);
+      assert.equal(await text(page, '#score-result'), cli.result, `${f}: toggled dead again`);
+    }
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('save SGF gives a record that tengen reads back with the same moves', async () => {
   const { page } = await open();
   await clickPoint(page, 3, 3);
