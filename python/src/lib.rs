@@ -1377,84 +1377,6 @@ fn from_sgf(letters: &str, width: usize, height: Option<usize>) -> PyResult<Opti
 // ---------------------------------------------------------------------------------------------
 // SGF
 
-/// Decode a text value of a game without `CA`, whatever it was written in. The library reads
-/// valid UTF-8 as UTF-8 and the rest as latin-1; records from Chinese servers without `CA` are
-/// either GB18030 or UTF-8 in which a GB round trip replaced some bytes with `?` (Fox), so:
-/// valid UTF-8 as UTF-8; in a file that is mostly well-formed UTF-8 sequences (`utf8_file`),
-/// UTF-8 with each damaged character replaced by U+FFFD; text GB18030 reads without error as
-/// GB18030; the rest as the library does (latin-1).
-fn decode_guess(raw: &[u8], simple: bool, utf8_file: bool) -> String {
-    let lib = |r: &[u8]| {
-        if simple {
-            tsgf::decode_simple_text(r, tsgf::TextEncoding::Guess)
-        } else {
-            tsgf::decode_text(r, tsgf::TextEncoding::Guess)
-        }
-    };
-    if raw.is_ascii() || std::str::from_utf8(raw).is_ok() {
-        return lib(raw);
-    }
-    // the escapes and soft breaks are ASCII: unescaping through latin-1 (which maps bytes one
-    // to one) keeps the multibyte sequences intact
-    let bytes: Vec<u8> = tsgf::decode_text(raw, tsgf::TextEncoding::Latin1)
-        .chars()
-        .map(|c| c as u32 as u8)
-        .collect();
-    let repaired = if utf8_file {
-        damaged_utf8(&bytes)
-    } else {
-        let (s, _, had_errors) = encoding_rs::GB18030.decode(&bytes);
-        if had_errors {
-            return lib(raw);
-        }
-        s.into_owned()
-    };
-    // back through the library (escaped again) for its SimpleText line-break rules
-    lib(repaired.replace('\\', "\\\\").as_bytes())
-}
-
-/// (well-formed multibyte UTF-8 sequences, bytes outside any) in `b`.
-fn utf8_sequences(b: &[u8]) -> (usize, usize) {
-    let (mut good, mut bad) = (0, 0);
-    let mut rest = b;
-    while !rest.is_empty() {
-        match std::str::from_utf8(rest) {
-            Ok(s) => {
-                good += s.chars().filter(|c| !c.is_ascii()).count();
-                break;
-            }
-            Err(e) => {
-                let (ok, after) = rest.split_at(e.valid_up_to());
-                good += std::str::from_utf8(ok)
-                    .map(|s| s.chars().filter(|c| !c.is_ascii()).count())
-                    .unwrap_or(0);
-                let n = e.error_len().unwrap_or(after.len());
-                bad += n;
-                rest = &after[n..];
-            }
-        }
-    }
-    (good, bad)
-}
-
-/// UTF-8 with damaged characters: each broken sequence, with a `?` that replaced one of its
-/// bytes, becomes one U+FFFD.
-fn damaged_utf8(b: &[u8]) -> String {
-    let s = String::from_utf8_lossy(b);
-    let mut out = String::with_capacity(s.len());
-    let mut it = s.chars().peekable();
-    while let Some(c) = it.next() {
-        if c == '\u{FFFD}' {
-            // swallow "?" and further replacement characters of the same broken character
-            while matches!(it.peek(), Some('?') | Some('\u{FFFD}')) {
-                it.next();
-            }
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// Events of the main line, in order (for building a `Game` with history).
 enum Ev {
     Setup(Vec<(Point, Option<tengen::Color>)>),
@@ -1509,24 +1431,14 @@ fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData
         })?,
         None => Size::square(19).expect("19 is a valid size"),
     };
-    let has_ca = rnode.value("CA").is_some();
-    // the whole file decides between damaged UTF-8 and GB18030: a broken character costs two
-    // or three bytes outside well-formed sequences, GB18030 text forms few well-formed ones
-    let utf8_file = !has_ca && {
-        let (good, bad) = utf8_sequences(&bytes);
-        good > 0 && 2 * good >= bad
-    };
-    let enc = coll.encoding(root);
+    // the library's one detector: CA when known, else detected from the file's bytes
+    // (valid UTF-8, Fox's mangled UTF-8 repaired, then the legacy charsets)
+    let (enc, _) = tsgf::TextEncoding::detect(rnode.value("CA"), &bytes);
     let dec = |id: &str, v: &[u8]| -> String {
-        let simple = is_simple_text(id);
-        if has_ca {
-            if simple {
-                tsgf::decode_simple_text(v, enc)
-            } else {
-                tsgf::decode_text(v, enc)
-            }
+        if is_simple_text(id) {
+            tsgf::decode_simple_text(v, enc)
         } else {
-            decode_guess(v, simple, utf8_file)
+            tsgf::decode_text(v, enc)
         }
     };
     let mut props = Vec::new();

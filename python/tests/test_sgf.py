@@ -87,9 +87,13 @@ def test_encodings() -> None:
     rec = tengen.sgf.load(gb_no_ca)
     assert rec.get("PB") == "\u67ef\u6d01"
     assert rec.comments == [(0, "\u597d\u68cb")]
-    # UTF-8 in which a GB round trip replaced a byte with '?' (Fox): one U+FFFD per broken char
+    # UTF-8 in which a GB round trip replaced a byte with '?' (Fox): the library's detector
+    # restores a character when one reading of the '?' is common in names (here 李), else
+    # writes one U+FFFD per broken character
     damaged = b"(;PW[\xe6?\x8e\xe7\xbb\xb4\xe6\xb8\x85];B[aa])"
-    assert tengen.sgf.load(damaged).get("PW") == "\ufffd\u7ef4\u6e05"
+    assert tengen.sgf.load(damaged).get("PW") == "\u674e\u7ef4\u6e05"
+    lost = b"(;PW[\xe4?\x80\xe7\xbb\xb4];B[aa])"
+    assert tengen.sgf.load(lost).get("PW") == "\ufffd\u7ef4"
     # latin-1 without CA stays latin-1, as the library reads it
     assert tengen.sgf.load(b"(;PB[Ren\xe9];B[aa])").get("PB") == "Ren\xe9"
     sj = "(;CA[Shift_JIS]PB[\u56f2\u7881];B[aa])".encode("shift_jis")

@@ -8,8 +8,8 @@ use std::time::Instant;
 use serde::Serialize;
 use tengen::judge::{judge, Judgement, Options};
 use tengen::score::GameResult;
-use tengen::sgf::{parse, Mode, ReplayOptions, Replayer};
-use tengen::{Board, Color, Komi, Point, Rules, Scoring, Size};
+use tengen::sgf::{ReplayOptions, Replayer};
+use tengen::{Board, Color, Komi, Point, Rules, Size};
 
 /// A record's position ready to judge.
 pub struct Record {
@@ -31,42 +31,6 @@ pub struct Record {
     pub notes: Vec<String>,
 }
 
-/// The root property `id` of the first game of `sgf`, as text.
-fn root_value(sgf: &[u8], id: &str) -> Option<String> {
-    let parsed = parse(sgf, Mode::Lenient).ok()?;
-    let root = *parsed.collection.roots().first()?;
-    parsed.collection.simple_text(root, id)
-}
-
-/// Read `RE` as a count: `B+6.5`, `W+0.5`, `0`/`Draw`; `None` for resignations, time, and
-/// Fox's `+0.0`/`+0.02` (wins that were never counted). `stones` doubles the margin (Fox's
-/// Chinese records give it in stones).
-pub fn parse_counted(re: &str, stones: bool) -> Option<GameResult> {
-    let re = re.trim();
-    if re == "0" || re.eq_ignore_ascii_case("draw") || re.eq_ignore_ascii_case("jigo") {
-        return Some(GameResult::Draw);
-    }
-    let (w, m) = re.split_once('+')?;
-    let winner = match w.trim() {
-        "B" | "b" => Color::Black,
-        "W" | "w" => Color::White,
-        _ => return None,
-    };
-    let v: f64 = m.trim().parse().ok()?;
-    if v.is_nan() || v < 0.1 {
-        return None;
-    }
-    let v = if stones { v * 2.0 } else { v };
-    let half = v * 2.0;
-    if (half - half.round()).abs() > 1e-6 {
-        return None;
-    }
-    Some(GameResult::Win {
-        winner,
-        margin: half.round() as u32,
-    })
-}
-
 /// Replay `sgf` to its end (or `until` moves) and read rules, komi and result. `rules` and
 /// `komi` override the record's.
 pub fn read_record(
@@ -86,54 +50,21 @@ pub fn read_record(
     if let Some(e) = rep.error {
         return Err(e.to_string());
     }
-    let mut rules = rep.rules;
-    let mut notes = Vec::new();
-    let mut stones = false;
-    if komi.is_none() {
-        let km = root_value(sgf, "KM").unwrap_or_default();
-        let ap = root_value(sgf, "AP").unwrap_or_default();
-        let area = rep.size.area() as i32;
-        let h = rules.komi.half_points();
-        if h.abs() > 2 * area || (km.trim() == "0" && ap.starts_with("GNU Go") && rep.handicap == 0)
-        {
-            // Fox writes komi in hundredths (KM[650] = 6.5), in stones under Chinese rules
-            // (KM[375] = 3.75 stones = 7.5 points), and KM[0] for 6.5 in even Japanese games
-            let k = if h.abs() > 2 * area {
-                h as f64 / 200.0
-            } else {
-                6.5
-            };
-            let (k, in_stones) = if rules.scoring == Scoring::Area
-                && (k * 4.0).fract() == 0.0
-                && (k * 2.0).fract() != 0.0
-            {
-                (k * 2.0, true)
-            } else {
-                (k, false)
-            };
-            stones = in_stones;
-            let half = (k * 2.0).round() as i32;
-            rules.komi = Komi::from_half_points(half);
-            notes.push(format!(
-                "KM[{}] is no komi a rule set allows on this board; read as Fox's encoding: komi {}{}",
-                km.trim(),
-                rules.komi,
-                if stones { " (in stones: the result is read in stones too)" } else { "" }
-            ));
-        }
-    }
-    let recorded_count = rep
-        .result
-        .as_deref()
-        .and_then(|re| parse_counted(re, stones));
+    // the replay driver reads the komi (servers' encodings included) and the result
+    let notes = rep
+        .warnings
+        .iter()
+        .filter(|w| w.message.starts_with("KM["))
+        .map(|w| w.message.clone())
+        .collect();
     Ok(Record {
         board: r.board().clone(),
-        rules,
+        rules: rep.rules,
         to_move: rep.to_move,
         captures: rep.captures,
         handicap: rep.handicap,
         recorded: rep.result.clone(),
-        recorded_count,
+        recorded_count: rep.result_points,
         notes,
     })
 }

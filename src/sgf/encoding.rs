@@ -16,6 +16,10 @@ pub enum TextEncoding {
     Guess,
     /// ISO-8859-1: every byte is the code point of the same number.
     Latin1,
+    /// UTF-8 in which some bytes were replaced by `?` (as in Fox records): a damaged character
+    /// is restored when one reading is sure, else it becomes one U+FFFD (see
+    /// [`TextEncoding::detect`]).
+    MangledUtf8,
     /// A charset `encoding_rs` knows (UTF-8, GB18030, GBK, Shift_JIS, EUC-KR, Big5, ...).
     #[cfg(feature = "encodings")]
     Known(&'static Encoding),
@@ -45,6 +49,27 @@ impl TextEncoding {
         TextEncoding::Guess
     }
 
+    /// The encoding of a game's text values: its `CA` when tengen knows the label, else
+    /// detected from `text`, the bytes of the game's text values (or of the whole file: moves
+    /// and points are ASCII), with how it was decided. The one detector of the library,
+    /// used by replay, [`super::clean`] and the bindings: valid UTF-8; UTF-8 mangled by `?`
+    /// replacements (the Fox server's records), repaired; then, with the `encodings` feature,
+    /// the best scored of GB18030, Big5, Shift_JIS, EUC-KR and windows-1252 (without it,
+    /// latin-1). A `CA[UTF-8]` whose text does not decode is read as mangled UTF-8.
+    ///
+    /// ```
+    /// use tengen::sgf::{Detected, TextEncoding};
+    /// // 李维 with the byte 0x9D of 李 replaced by '?'
+    /// let (enc, how) = TextEncoding::detect(None, b"PB[\xe6?\x8e\xe7\xbb\xb4]");
+    /// assert_eq!(enc, TextEncoding::MangledUtf8);
+    /// assert!(matches!(how, Detected::MangledUtf8 { .. }));
+    /// assert_eq!(enc.decode(b"\xe6?\x8e\xe7\xbb\xb4"), "李维");
+    /// ```
+    pub fn detect(ca: Option<&[u8]>, text: &[u8]) -> (TextEncoding, super::Detected) {
+        let declared = TextEncoding::from_ca(ca);
+        super::detect::choose((declared != TextEncoding::Guess).then_some(declared), text)
+    }
+
     /// Decode raw (already unescaped) bytes.
     pub fn decode<'a>(self, bytes: &'a [u8]) -> Cow<'a, str> {
         match self {
@@ -59,6 +84,13 @@ impl TextEncoding {
                     Cow::Owned(latin1(bytes))
                 }
             }
+            TextEncoding::MangledUtf8 => match std::str::from_utf8(bytes) {
+                Ok(s) => Cow::Borrowed(s),
+                Err(_) => Cow::Owned(super::detect::decode_mangled(
+                    bytes,
+                    &mut super::detect::Damage::default(),
+                )),
+            },
             #[cfg(feature = "encodings")]
             TextEncoding::Known(e) => e.decode_without_bom_handling(bytes).0,
         }

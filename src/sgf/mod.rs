@@ -56,6 +56,7 @@
 //! ```
 
 pub mod clean;
+mod detect;
 mod encoding;
 mod parse;
 mod replay;
@@ -63,9 +64,12 @@ mod scan;
 mod tree;
 mod write;
 
+pub use detect::Detected;
 pub use encoding::{decode_simple_text, decode_text, TextEncoding};
 pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
-pub use replay::{GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer};
+pub use replay::{
+    fox_komi, result_in_points, GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer,
+};
 pub use tree::{Collection, Node, NodeId, Property};
 pub use write::write;
 

@@ -12,7 +12,15 @@
 //!   it; else [`ReplayOptions::fallback`] ([`DEFAULT_RULES`] unless set), with a warning when
 //!   `RU` was there but unknown.
 //! - **Komi**: [`ReplayOptions::komi`] when given; else `KM` when it is a whole or half number;
-//!   else the komi of the rules above, with a warning when `KM` was malformed.
+//!   else the komi of the rules above, with a warning when `KM` was malformed. The Fox
+//!   server's encodings are read (with a warning naming the value and the reading): a `KM`
+//!   larger than the board is in hundredths (`KM[650]` is 6.5), and under area scoring in
+//!   stones when that gives a quarter (`KM[375]` is 3.75 stones, komi 7.5; its `RE` is in
+//!   stones too); `KM[0]` of an even game with `AP[GNU Go...]` is 6.5 (see [`fox_komi`]).
+//! - **Result**: `RE` is decoded ([`Replay::result`]) and read as a count in points when it is
+//!   one ([`Replay::result_points`], see [`result_in_points`]).
+//! - **Text**: decoded with `CA`; without it, detected by [`TextEncoding::detect`] from the
+//!   file's bytes when a value replay decodes is not valid UTF-8.
 //! - **Setup** (`AB`, `AW`, `AE`) is applied node by node; a chain it leaves without liberties
 //!   is removed and points off the board are ignored, each with a warning. A setup node after
 //!   the first move starts a new history (a [`Game`] cannot undo past it).
@@ -28,13 +36,17 @@
 //! hands back the undoable [`Game`] at the end (or at [`ReplayOptions::until`]), every move it
 //! played and the record's players and date, so callers need not replay a record again.
 
+use std::borrow::Cow;
+
+use super::detect::game_text;
 use super::encoding::{decode_simple_text, TextEncoding};
 use super::parse::{parse, Mode, SgfError, Warning};
 use super::scan::{parse_color, scan, Ev, Header};
 use super::tree::Collection;
 use super::{for_each_listed_point, parse_move, parse_size, point_to_sgf};
 use crate::board::Reason;
-use crate::rules::{KoRule, Komi, Rules};
+use crate::rules::{KoRule, Komi, Rules, Scoring};
+use crate::score::GameResult;
 use crate::{Board, Color, ColoredMove, Game, Move, Point, Size};
 
 /// How to replay.
@@ -125,6 +137,10 @@ pub struct Replay {
     pub to_move: Color,
     /// The record's `RE`, decoded.
     pub result: Option<String>,
+    /// The record's `RE` read as a count in points, when it is one (see
+    /// [`result_in_points`]; in stones when the komi was read as Fox's stones, see
+    /// [`fox_komi`]): `None` for resignations, time, forfeits and uncounted wins.
+    pub result_points: Option<GameResult>,
     /// The record's `HA` (0 when absent or malformed).
     pub handicap: u32,
     /// The first illegal move, when there was one (replay stops there).
@@ -315,8 +331,11 @@ impl Replayer {
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if opts.mode == Mode::Lenient {
             let mut events = std::mem::take(&mut self.events);
-            let fast =
-                scan(sgf, &mut events).map(|h| self.run(&h, &events, opts, Vec::new(), want_game));
+            let fast = scan(sgf, &mut events).map(|h| {
+                self.run(&h, &events, opts, Vec::new(), want_game, &|| {
+                    Cow::Borrowed(sgf)
+                })
+            });
             self.events = events;
             if let Some(r) = fast {
                 return r;
@@ -455,18 +474,20 @@ impl Replayer {
                 ),
             );
         }
-        let r = self.run(&h, &events, opts, warnings, want_game);
+        let text = || Cow::Owned(game_text(coll, coll.main_line(root)));
+        let r = self.run(&h, &events, opts, warnings, want_game, &text);
         self.events = events;
         r
     }
 
-    fn run(
+    fn run<'t>(
         &mut self,
         h: &Header<'_>,
         events: &[Ev],
         opts: &ReplayOptions,
         warnings: Vec<Warning>,
         want_game: bool,
+        text: &dyn Fn() -> Cow<'t, [u8]>,
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if let Some(g) = h.game {
             if g.trim_ascii() != b"1" {
@@ -477,7 +498,16 @@ impl Replayer {
             Some(v) => parse_size(v).ok_or_else(|| bad_size(v))?,
             None => Size::square(19).expect("19 is a valid size"),
         };
-        let enc = TextEncoding::from_ca(h.charset);
+        let mut enc = TextEncoding::from_ca(h.charset);
+        let decoded = [h.rules, h.result, h.black, h.white, h.date];
+        if enc == TextEncoding::Guess
+            && decoded
+                .iter()
+                .flatten()
+                .any(|v| std::str::from_utf8(v).is_err())
+        {
+            enc = TextEncoding::detect(None, &text()).0;
+        }
         let fallback = opts
             .fallback
             .unwrap_or_else(|| Rules::from_name(DEFAULT_RULES).expect("a known preset"));
@@ -511,10 +541,45 @@ impl Replayer {
             }
             (None, None) => {}
         }
+        let handicap = h
+            .handicap
+            .and_then(|v| std::str::from_utf8(v).ok()?.trim().parse::<u32>().ok())
+            .unwrap_or(0);
+        let mut in_stones = false;
         match (opts.komi, h.komi) {
             (Some(k), _) => run.rules.komi = k,
             (None, Some(km)) => match std::str::from_utf8(km).ok().and_then(|t| t.parse().ok()) {
-                Some(k) => run.rules.komi = k,
+                Some(k) => {
+                    run.rules.komi = k;
+                    let ap = h
+                        .app
+                        .map(|a| decode_simple_text(a, enc))
+                        .unwrap_or_default();
+                    let text = String::from_utf8_lossy(km);
+                    if let Some((fox, stones)) =
+                        fox_komi(&text, k, &ap, handicap, size, run.rules.scoring)
+                    {
+                        run.rules.komi = fox;
+                        in_stones = stones;
+                        let reading = if stones {
+                            format!(
+                                "in hundredths of stones: komi {fox}; the result is read in \
+                                 stones too"
+                            )
+                        } else if k.half_points() == 0 {
+                            format!("in an even game by GNU Go: komi {fox}")
+                        } else {
+                            format!("in hundredths: komi {fox}")
+                        };
+                        warn(
+                            &mut run.warnings,
+                            format!(
+                                "KM[{}] read as the Fox server's encoding of komi {reading}",
+                                text.trim()
+                            ),
+                        );
+                    }
+                }
                 None => warn(
                     &mut run.warnings,
                     format!(
@@ -526,10 +591,6 @@ impl Replayer {
             },
             (None, None) => {}
         }
-        let handicap = h
-            .handicap
-            .and_then(|v| std::str::from_utf8(v).ok()?.trim().parse::<u32>().ok())
-            .unwrap_or(0);
         if handicap >= 2 {
             run.to_move = Color::White;
         }
@@ -550,6 +611,9 @@ impl Replayer {
             None
         };
         let result = h.result.map(|v| decode_simple_text(v, enc));
+        let result_points = result
+            .as_deref()
+            .and_then(|re| result_in_points(re, in_stones));
         let replay = Replay {
             size,
             rules: run.rules,
@@ -557,6 +621,7 @@ impl Replayer {
             captures: run.captures,
             to_move: run.to_move,
             result,
+            result_points,
             handicap,
             error: run.error,
             warnings: run.warnings,
@@ -716,6 +781,89 @@ impl Replayer {
     }
 }
 
+/// The Fox server's komi encodings, as replay reads them: `km` (the `KM` text, read as
+/// `komi`) under rules scored by `scoring`, with the record's `AP` and handicap, on a board of
+/// `size`. `Some((komi, in_stones))` when `KM` is one:
+/// - a komi larger than the board's area is in hundredths: `KM[650]` is 6.5, `KM[750]` 7.5;
+///   under area scoring, hundredths giving a quarter are stones (Fox's Chinese records:
+///   `KM[375]` is 3.75 stones, komi 7.5, and the result is then in stones too);
+/// - `KM[0]` in an even game written by GNU Go (Fox's `AP`) is komi 6.5.
+///
+/// ```
+/// use tengen::sgf::fox_komi;
+/// use tengen::{Komi, Scoring, Size};
+/// let s19 = Size::square(19).unwrap();
+/// let k = |t: &str| t.parse::<Komi>().unwrap();
+/// assert_eq!(fox_komi("650", k("650"), "", 0, s19, Scoring::Territory), Some((k("6.5"), false)));
+/// assert_eq!(fox_komi("375", k("375"), "", 0, s19, Scoring::Area), Some((k("7.5"), true)));
+/// assert_eq!(fox_komi("0", k("0"), "GNU Go:3.8", 0, s19, Scoring::Territory), Some((k("6.5"), false)));
+/// assert_eq!(fox_komi("0", k("0"), "GNU Go:3.8", 2, s19, Scoring::Territory), None);
+/// assert_eq!(fox_komi("6.5", k("6.5"), "", 0, s19, Scoring::Territory), None);
+/// ```
+pub fn fox_komi(
+    km: &str,
+    komi: Komi,
+    ap: &str,
+    handicap: u32,
+    size: Size,
+    scoring: Scoring,
+) -> Option<(Komi, bool)> {
+    let h = komi.half_points();
+    let area = size.area() as i32;
+    let k = if h.abs() > 2 * area {
+        h as f64 / 200.0
+    } else if km.trim() == "0" && ap.trim_start().starts_with("GNU Go") && handicap == 0 {
+        6.5
+    } else {
+        return None;
+    };
+    let stones = scoring == Scoring::Area && (k * 4.0).fract() == 0.0 && (k * 2.0).fract() != 0.0;
+    let k = if stones { k * 2.0 } else { k };
+    Some((Komi::from_half_points((k * 2.0).round() as i32), stones))
+}
+
+/// A recorded result (`RE`) as a count in points: `B+6.5`, `W+0.5`, `0`/`Draw`/`Jigo`; `None`
+/// for resignations (`B+R`), time, forfeits, anything else, and the Fox server's `B+0.0`/
+/// `W+0.0` (wins that were never counted). `in_stones` doubles the margin (Fox's Chinese
+/// records give it in stones: `B+2.75` is 5.5 points).
+///
+/// ```
+/// use tengen::score::GameResult;
+/// use tengen::sgf::result_in_points;
+/// use tengen::Color;
+/// let b = |margin| Some(GameResult::Win { winner: Color::Black, margin });
+/// assert_eq!(result_in_points("B+6.5", false), b(13));
+/// assert_eq!(result_in_points("B+2.75", true), b(11));
+/// assert_eq!(result_in_points("Draw", false), Some(GameResult::Draw));
+/// assert_eq!(result_in_points("W+0.0", false), None);
+/// assert_eq!(result_in_points("B+R", false), None);
+/// ```
+pub fn result_in_points(re: &str, in_stones: bool) -> Option<GameResult> {
+    let re = re.trim();
+    if re == "0" || re.eq_ignore_ascii_case("draw") || re.eq_ignore_ascii_case("jigo") {
+        return Some(GameResult::Draw);
+    }
+    let (w, m) = re.split_once('+')?;
+    let winner = match w.trim() {
+        "B" | "b" => Color::Black,
+        "W" | "w" => Color::White,
+        _ => return None,
+    };
+    let v: f64 = m.trim().parse().ok()?;
+    if !v.is_finite() || v < 0.1 {
+        return None;
+    }
+    let v = if in_stones { v * 2.0 } else { v };
+    let half = v * 2.0;
+    if (half - half.round()).abs() > 1e-6 || half > f64::from(u32::MAX) {
+        return None;
+    }
+    Some(GameResult::Win {
+        winner,
+        margin: half.round() as u32,
+    })
+}
+
 fn bad_size(v: &[u8]) -> ReplayError {
     ReplayError::BadSize(String::from_utf8_lossy(v).into_owned())
 }
@@ -843,5 +991,78 @@ mod tests {
             let err = r.replay_game(rec, &strict).unwrap().replay.error.unwrap();
             assert_eq!((err.number, err.reason), (4, Reason::Suicide), "{ko}");
         }
+    }
+
+    fn komi_of(rec: &[u8]) -> (Replay, Vec<String>) {
+        let r = Replayer::new()
+            .replay(rec, &ReplayOptions::default())
+            .unwrap();
+        let w = r.warnings.iter().map(|w| w.to_string()).collect();
+        (r, w)
+    }
+
+    #[test]
+    fn fox_komi_and_results_are_read_by_replay() {
+        let k = |t: &str| t.parse::<Komi>().unwrap();
+        let black = |margin| {
+            Some(GameResult::Win {
+                winner: Color::Black,
+                margin,
+            })
+        };
+        // Japanese, hundredths
+        let (r, w) = komi_of(b"(;SZ[19]RU[Japanese]KM[650]RE[B+3.5];B[dd])");
+        assert_eq!(r.rules.komi, k("6.5"));
+        assert!(
+            w.iter().any(|w| w.contains("KM[650]") && w.contains("6.5")),
+            "{w:?}"
+        );
+        assert_eq!(r.result_points, black(7));
+        let (r, _) = komi_of(b"(;SZ[19]RU[Japanese]KM[750];B[dd])");
+        assert_eq!(r.rules.komi, k("7.5"));
+        // Chinese, hundredths of stones: the result in stones too
+        let (r, w) = komi_of(b"(;SZ[19]RU[Chinese]KM[375]RE[B+2.75];B[dd])");
+        assert_eq!(r.rules.komi, k("7.5"));
+        assert!(
+            w.iter()
+                .any(|w| w.contains("KM[375]") && w.contains("stones")),
+            "{w:?}"
+        );
+        assert_eq!(r.result_points, black(11));
+        // KM[0] of an even game by GNU Go is 6.5; with a handicap it is 0
+        let (r, w) = komi_of(b"(;SZ[19]RU[Japanese]KM[0]AP[GNU Go:3.8];B[dd])");
+        assert_eq!(r.rules.komi, k("6.5"));
+        assert!(w.iter().any(|w| w.contains("KM[0]")), "{w:?}");
+        let (r, w) = komi_of(b"(;SZ[19]RU[Japanese]KM[0]HA[2]AP[GNU Go:3.8]AB[dd][pp];W[dp])");
+        assert_eq!(r.rules.komi, k("0"));
+        assert!(w.is_empty(), "{w:?}");
+        // ordinary komi untouched, no warning; uncounted wins are no count
+        let (r, w) = komi_of(b"(;SZ[19]RU[Japanese]KM[6.5]RE[W+0.0];B[dd])");
+        assert_eq!(r.rules.komi, k("6.5"));
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(r.result_points, None);
+        // a komi given by the caller wins over the record
+        let opts = ReplayOptions {
+            komi: Some(k("5.5")),
+            ..ReplayOptions::default()
+        };
+        let r = Replayer::new()
+            .replay(b"(;SZ[19]RU[Japanese]KM[650];B[dd])", &opts)
+            .unwrap();
+        assert_eq!(r.rules.komi, k("5.5"));
+        assert!(r.warnings.is_empty());
+    }
+
+    #[test]
+    fn names_without_ca_use_the_one_detector() {
+        // Fox: UTF-8 with the 0x9D of 李 replaced by '?'; both paths restore it
+        let rec = b"(;SZ[5]PB[\xe6?\x8e\xe7\xbb\xb4]PW[Bob];B[aa])";
+        let mut r = Replayer::new();
+        let fast = r.replay_game(rec, &ReplayOptions::default()).unwrap();
+        assert_eq!(fast.black.as_deref(), Some("李维"));
+        let mut var = rec[..rec.len() - 1].to_vec();
+        var.extend_from_slice(b"(;W[bb])(;W[cc]))");
+        let tree = r.replay_game(&var, &ReplayOptions::default()).unwrap();
+        assert_eq!(tree.black.as_deref(), Some("李维"));
     }
 }

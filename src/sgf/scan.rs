@@ -42,6 +42,7 @@ pub(crate) struct Header<'a> {
     pub black: Option<&'a [u8]>,
     pub white: Option<&'a [u8]>,
     pub date: Option<&'a [u8]>,
+    pub app: Option<&'a [u8]>,
 }
 
 impl<'a> Header<'a> {
@@ -58,6 +59,7 @@ impl<'a> Header<'a> {
             b"PB" => &mut self.black,
             b"PW" => &mut self.white,
             b"DT" => &mut self.date,
+            b"AP" => &mut self.app,
             _ => return None,
         })
     }

@@ -945,7 +945,8 @@ pub fn parse_sgf_json(bytes: &[u8]) -> Result<String, JsValue> {
     let enc = if in_js {
         TextEncoding::Latin1
     } else {
-        coll.encoding(root)
+        // the library's one detector: CA, else valid or Fox-mangled UTF-8, else legacy
+        TextEncoding::detect(ca, bytes).0
     };
     let mut map = serde_json::Map::new();
     for prop in &coll.node(root).props {
