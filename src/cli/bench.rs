@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use tengen::playout::{run_empty, Playout, PlayoutStats, Rng};
 use tengen::sgf::{ReplayOptions, Replayer};
@@ -143,24 +143,6 @@ fn print_json<T: Serialize>(v: &T) -> i32 {
     }
 }
 
-fn collect_sgf(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if p.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(p)?.collect::<Result<_, _>>()?;
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            collect_sgf(&e.path(), out)?;
-        }
-    } else if p.is_file() {
-        out.push(p.to_path_buf());
-    } else {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!("{} is neither a file nor a directory", p.display()),
-        ));
-    }
-    Ok(())
-}
-
 #[derive(Serialize)]
 struct ReplayReport {
     games: usize,
@@ -174,7 +156,7 @@ struct ReplayReport {
 fn replay(a: &ReplayBenchArgs) -> i32 {
     let mut files = Vec::new();
     for p in &a.paths {
-        if let Err(e) = collect_sgf(p, &mut files) {
+        if let Err(e) = super::judge::collect(p, &mut files) {
             eprintln!("tengen bench replay: {}: {e}", p.display());
             return EXIT_USAGE;
         }

@@ -110,7 +110,7 @@ struct Report {
     misses: Vec<String>,
 }
 
-fn collect(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+pub(super) fn collect(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if p.is_dir() {
         let mut entries: Vec<_> = std::fs::read_dir(p)?.collect::<Result<_, _>>()?;
         entries.sort_by_key(|e| e.path());

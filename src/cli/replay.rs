@@ -60,7 +60,7 @@ pub struct ReplayArgs {
 
 /// Every file to replay: files as given, directories walked (without recursion on depth) for
 /// `*.sgf` (any case), sorted within each directory argument.
-fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
+pub(super) fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
         if !p.is_dir() {

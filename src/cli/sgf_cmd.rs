@@ -57,39 +57,6 @@ fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
     }
 }
 
-/// Files to convert: files as given, directories walked for `*.sgf` (any case), sorted.
-fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if !p.is_dir() {
-            out.push(p.clone());
-            continue;
-        }
-        let mut found = Vec::new();
-        let mut dirs = vec![p.clone()];
-        while let Some(d) = dirs.pop() {
-            let Ok(rd) = std::fs::read_dir(&d) else {
-                found.push(d);
-                continue;
-            };
-            for e in rd.flatten() {
-                let path = e.path();
-                if e.file_type().is_ok_and(|t| t.is_dir()) {
-                    dirs.push(path);
-                } else if path
-                    .extension()
-                    .is_some_and(|x| x.eq_ignore_ascii_case("sgf"))
-                {
-                    found.push(path);
-                }
-            }
-        }
-        found.sort();
-        out.extend(found);
-    }
-    out
-}
-
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
     let f = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
     let mut bytes = Vec::new();
@@ -167,7 +134,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 /// Convert, then print a summary on stderr. Returns the exit status: 0 when every file was
 /// converted, 1 when some could not be, 2 for bad usage.
 pub fn run(args: &SgfArgs) -> i32 {
-    let files = collect(&args.paths);
+    let files = super::replay::collect(&args.paths);
     if files.is_empty() {
         eprintln!("tengen sgf: no .sgf file found in the paths given");
         return EXIT_USAGE;
