@@ -648,6 +648,14 @@ impl Board {
         &self.empties[..self.n_empty]
     }
 
+    /// Slot `i` of the empty-point list (`i` below [`Board::empty_count`]), read without the
+    /// two bounds checks of `empties()[i]`: the samplers' draw, once per random pick.
+    #[inline(always)]
+    pub(crate) fn empty_slot(&self, i: usize) -> usize {
+        debug_assert!(i < self.n_empty);
+        at(&self.empties, i) as usize
+    }
+
     /// Liberty count of the chain through the stone at `p`.
     #[inline(always)]
     pub(crate) fn libs_at(&self, p: usize) -> u16 {
