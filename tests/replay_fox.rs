@@ -38,8 +38,11 @@ fn all_fox_pro_games_replay_legally_with_the_known_totals() {
         assert!(r.scan(&data).is_some(), "{}", f.display());
         let rep = r.replay(&data, &opts).unwrap();
         assert!(rep.error.is_none(), "{}: {:?}", f.display(), rep.error);
+        // the only warnings are the readings of Fox's komi encoding (KM[0], KM[650], KM[375])
         assert!(
-            rep.warnings.is_empty(),
+            rep.warnings
+                .iter()
+                .all(|w| w.message.starts_with("KM[") && w.message.contains("Fox")),
             "{}: {:?}",
             f.display(),
             rep.warnings
