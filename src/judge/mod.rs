@@ -248,7 +248,9 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
                 let r = find(&mut parent, c);
                 let g = gsum[r] / gstones[r];
                 let d = if value[c].abs() > 0.6 { value[c] } else { g };
-                alive[c] = d >= ALIVE_MIN;
+                // without playouts there is no estimate: only the certain parts decide, and
+                // every other chain stays on the board
+                alive[c] = opts.playouts == 0 || d >= ALIVE_MIN;
                 conf[c] = d.abs();
             }
         }
