@@ -3,8 +3,9 @@
 
 use std::path::PathBuf;
 
+use tengen::formats::text::{Glyphs, TextStyle};
 use tengen::sgf::{self, Mode, Replay, ReplayError, ReplayOptions, Replayer, SgfErrorKind};
-use tengen::{Board, Color, Point, Reason, Rules};
+use tengen::{Board, Color, Reason, Rules};
 
 fn fixture(name: &str) -> Vec<u8> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -14,17 +15,8 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn rows(b: &Board) -> Vec<String> {
-    (0..b.height())
-        .map(|y| {
-            (0..b.width())
-                .map(|x| match b.get(Point::new(x as u8, y as u8)) {
-                    None => '.',
-                    Some(Color::Black) => 'B',
-                    Some(Color::White) => 'W',
-                })
-                .collect()
-        })
-        .collect()
+    let style = TextStyle::default().with_glyphs(Glyphs::BW);
+    tengen::formats::text::rows(b, style, |_| None)
 }
 
 /// Replay a fixture both ways (zero-copy scanner when it applies, and the tree parser) and

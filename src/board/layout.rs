@@ -68,18 +68,19 @@ impl<const W: usize, const S: usize> Layout<W, S> {
     /// specialised), or `None` when the board does not have that shape.
     #[inline(always)]
     pub(crate) fn fixed<const W2: usize, const S2: usize>(self) -> Option<Layout<W2, S2>> {
-        ((W2 == 0 || W2 == self.words) && (S2 == 0 || S2 == self.stride)).then_some(Layout {
-            words: self.words,
-            stride: self.stride,
-            len: self.len,
-            width: self.width,
-            height: self.height,
-        })
+        ((W2 == 0 || W2 == self.words) && (S2 == 0 || S2 == self.stride)).then_some(self.recast())
     }
 
     /// The same layout, not specialised.
     #[inline(always)]
     pub(crate) fn erased(self) -> Layout {
+        self.recast()
+    }
+
+    /// The same fields under other constants: only for [`Layout::fixed`] (which checks them)
+    /// and [`Layout::erased`] (which drops them).
+    #[inline(always)]
+    fn recast<const W2: usize, const S2: usize>(self) -> Layout<W2, S2> {
         Layout {
             words: self.words,
             stride: self.stride,

@@ -203,18 +203,8 @@ impl Eq for Board {}
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "Board {} hash {:016x}", self.size, self.hash)?;
-        for y in 0..self.height() {
-            for x in 0..self.width() {
-                let c = match self.get(Point::new(x as u8, y as u8)) {
-                    None => '.',
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                };
-                write!(f, "{c}")?;
-            }
-            writeln!(f)?;
-        }
-        Ok(())
+        let picture = crate::formats::text::render(self, Default::default(), |_| None);
+        f.write_str(&picture)
     }
 }
 

@@ -15,17 +15,7 @@ pub(crate) fn board(rows: &[&str]) -> Board {
 }
 
 fn rows(b: &Board) -> Vec<String> {
-    (0..b.height())
-        .map(|y| {
-            (0..b.width())
-                .map(|x| match b.get(Point::new(x as u8, y as u8)) {
-                    None => '.',
-                    Some(Color::Black) => 'X',
-                    Some(Color::White) => 'O',
-                })
-                .collect()
-        })
-        .collect()
+    crate::formats::text::rows(b, Default::default(), |_| None)
 }
 
 const B: Color = Color::Black;

@@ -190,7 +190,8 @@ impl PolicyPlayout {
         let mut n = self.board.empty_count();
         while n > 0 {
             let i = rng.below(n);
-            let p = self.board.empties()[i] as usize;
+            // `i < n <= empty_count`: the playouts' draw
+            let p = self.board.empty_slot(i);
             let ok = if self.board.empty_nbrs(p) >= 2 {
                 true
             } else {
