@@ -34,11 +34,18 @@ if [ "${TENGEN_WASM_ENCODINGS:-0}" = 1 ]; then
   features=(--features encodings)
 fi
 cargo build --release --target wasm32-unknown-unknown "${features[@]}"
+# cargo honours CARGO_TARGET_DIR (.ci/run sets one for the whole run): ask it where it built
+target_dir="$(cargo metadata --format-version 1 --no-deps |
+  node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))' 2>/dev/null ||
+  true)"
+if [ -z "$target_dir" ]; then
+  target_dir="${CARGO_TARGET_DIR:-$here/target}"
+fi
 
 rm -rf pkg
 mkdir -p pkg
 wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tengen_wasm \
-  target/wasm32-unknown-unknown/release/tengen_wasm.wasm
+  "$target_dir/wasm32-unknown-unknown/release/tengen_wasm.wasm"
 # wasm-opt: binaryen from npm (a devDependency in wasm/package.json, installed here when npm is
 # present), or a system one of version 116 or later. Debian bookworm's binaryen 108 predates
 # the externref table wasm-bindgen emits for Rust's default wasm features and breaks it.
