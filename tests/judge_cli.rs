@@ -48,6 +48,38 @@ fn json_names_the_dead_stones_and_the_reading() {
 }
 
 #[test]
+fn text_pictures_the_judged_count_of_a_record() {
+    let p = write("fox-text.sgf", FOX);
+    let (out, err, code) = run_tengen(&["score", "--text", "--plain", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 10, "{out}");
+    // the black wall on column E, the dead black stone at (7,2) counted as White's
+    assert_eq!(lines[0], "xxxxXOooo");
+    assert_eq!(lines[2], "xxxxXOooo");
+    assert_eq!(lines[9], "B+1.5 (recorded B+1.5)");
+    // several files: each picture under its name
+    let (out, _, code) = run_tengen(
+        &["score", "--text", p.to_str().unwrap(), p.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("fox-text.sgf:\n").count(), 2, "{out}");
+}
+
+#[test]
+fn captures_given_on_the_command_line_replace_the_records() {
+    let p = write("fox-capt.sgf", FOX);
+    // 3 more prisoners for White: 36 against 27 + 1 + 3 + 6.5
+    let (out, err, code) = run_tengen(&["score", "--captures", "0,3", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "W+1.5 (recorded B+1.5)");
+    let (_, err, code) = run_tengen(&["score", "--ownership", p.to_str().unwrap()], "");
+    assert_eq!(code, 2, "--ownership needs --json");
+    assert!(err.contains("--json"), "{err}");
+}
+
+#[test]
 fn dead_none_counts_the_stones_as_they_stand() {
     let p = write("fox3.sgf", FOX);
     let (out, err, code) = run_tengen(&["score", "--dead", "none", p.to_str().unwrap()], "");

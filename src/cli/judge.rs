@@ -568,6 +568,16 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
         for n in &notes {
             eprintln!("tengen score: {name}: warning: {n}");
         }
+        // `--captures` and `--handicap` over the record's
+        let facts = super::score::RecordFacts {
+            rules,
+            captures,
+            handicap,
+        };
+        let (captures, handicap) = match args.scoring.options(board.size(), Some(facts)) {
+            Ok(o) => (o.captures, o.handicap),
+            Err(e) => return fail(format!("{name}: {e}")),
+        };
         let (score, dead, seki, ownership) = match dead_mode(&args.scoring.dead, is_sgf) {
             Dead::Auto => {
                 let o = Options {
@@ -584,10 +594,8 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
                     Err(e) => return fail(format!("{name}: {e}")),
                 };
                 opts.rules = rules;
-                if is_sgf {
-                    opts.captures = captures;
-                    opts.handicap = handicap;
-                }
+                opts.captures = captures;
+                opts.handicap = handicap;
                 if matches!(mode, Dead::None) {
                     opts.dead.clear();
                 }
@@ -633,7 +641,12 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
                 Err(e) => return fail(e.to_string()),
             }
         } else {
-            if many {
+            if args.text {
+                if many {
+                    out.push_str(&format!("{name}:\n"));
+                }
+                out.push_str(&super::score::picture(&board, &score, args.plain));
+            } else if many {
                 out.push_str(&format!("{name}: "));
             }
             out.push_str(&result);

@@ -19,7 +19,7 @@ pub struct ScoreArgs {
     #[arg(long = "move", value_name = "N")]
     pub move_number: Option<usize>,
     /// With --json, also give the judge's ownership of every point (+1 Black, -1 White).
-    #[arg(long)]
+    #[arg(long, requires = "json")]
     pub ownership: bool,
     #[command(flatten)]
     pub scoring: ScoringArgs,
@@ -30,10 +30,10 @@ pub struct ScoreArgs {
     /// Black `x` and for White `o` (dead stones show as the territory they count as), with
     /// coordinates like every tengen board picture.
     #[arg(long)]
-    text: bool,
+    pub text: bool,
     /// With --text, bare rows without coordinates or star points.
     #[arg(long, requires = "text")]
-    plain: bool,
+    pub plain: bool,
     /// Board format on stdin: auto, json, text or digits.
     #[arg(long, default_value = "auto")]
     pub input: InputFormat,
@@ -154,20 +154,26 @@ pub fn run(args: &ScoreArgs) -> i32 {
     let text = if args.json {
         json_line(&s)
     } else if args.text {
-        let mut t = render(&board, picture_style(args.plain), |p| {
-            match (board.get(p), s.owner(p)) {
-                (Some(c), Some(o)) if c == o => None,
-                (_, Some(Color::Black)) => Some('x'),
-                (_, Some(Color::White)) => Some('o'),
-                // a dead stone counted for nobody
-                (Some(_), None) => Some('.'),
-                (None, None) => None,
-            }
-        });
+        let mut t = picture(&board, &s, args.plain);
         t.push_str(&format!("{}\n", s.result));
         t
     } else {
         format!("{}\n", s.result)
     };
     print(&text, 0)
+}
+
+/// The picture of a count (`--text`): stones `X`/`O`, points counted for Black `x` and for
+/// White `o`; a dead stone shows as the territory it counts as, or `.` when nobody's.
+pub fn picture(board: &tengen::Board, s: &tengen::score::Score, plain: bool) -> String {
+    render(board, picture_style(plain), |p| {
+        match (board.get(p), s.owner(p)) {
+            (Some(c), Some(o)) if c == o => None,
+            (_, Some(Color::Black)) => Some('x'),
+            (_, Some(Color::White)) => Some('o'),
+            // a dead stone counted for nobody
+            (Some(_), None) => Some('.'),
+            (None, None) => None,
+        }
+    })
 }
