@@ -28,8 +28,10 @@
 //! 3. A chain is *in seki* when, in the filled copy, it has a shared liberty in seki that is
 //!    next to no chain in atari (in a seki every chain keeps two liberties; a chain in atari
 //!    means a pending capture, such as a dead stone the caller did not mark).
-//! 4. A one-colour region (an eye or territory) bordered by at least one stone in seki is not
-//!    counted ([`PlayerScore::seki_taxed`]): this covers the eyes of groups in seki.
+//! 4. A one-colour region (an eye) bordered by stones in seki and by no other stone is not
+//!    counted ([`PlayerScore::seki_taxed`]): these are the eyes of groups in seki. A region
+//!    that also borders a stone of its colour not in seki is a living group's territory,
+//!    even when a chain in seki touches it.
 //!
 //! KataGo, for comparison, plays the dame out in its encore and then taxes every region next
 //! to a remaining empty point; step 2 stands in for that play. The definition is meant for
@@ -350,15 +352,11 @@ pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
     } else {
         stones_in_seki(&b)
     };
-    // regions bordered by a stone in seki are taxed
-    let mut taxed = vec![false; map.region_count()];
-    if !seki_stone.is_empty() {
-        for q in b.all_pos() {
-            if b.cell(q) == EMPTY && b.nbrs(q).iter().any(|&n| seki_stone[n]) {
-                taxed[map.region_at(q)] = true;
-            }
-        }
-    }
+    let taxed = if seki_stone.is_empty() {
+        vec![false; map.region_count()]
+    } else {
+        seki_taxed_regions(&b, &map, |q| seki_stone[q])
+    };
     let mut owners_padded = vec![0u8; b.padded_len()];
     let mut seki_padded = vec![false; b.padded_len()];
     let mut black = PlayerScore::default();
@@ -479,6 +477,40 @@ fn finish(
         owners,
         seki,
     }
+}
+
+/// The regions the seki tax takes (by region index of `map`, computed on `b`): the regions
+/// bordered by stones in seki and by no other stone, the eyes of groups in seki. A region that
+/// also borders a stone of its colour not in seki is the territory of a living group that the
+/// seki stones are connected to through it: it counts (in an open corner a chain next to a
+/// dame would otherwise take the whole area around it down with it).
+pub(crate) fn seki_taxed_regions(
+    b: &Board,
+    map: &TerritoryMap,
+    seki_stone: impl Fn(usize) -> bool,
+) -> Vec<bool> {
+    let mut by_seki = vec![false; map.region_count()];
+    let mut by_other = vec![false; map.region_count()];
+    for q in b.all_pos() {
+        if b.cell(q) != EMPTY {
+            continue;
+        }
+        let r = map.region_at(q);
+        for n in b.nbrs(q) {
+            if matches!(b.cell(n), 1 | 2) {
+                if seki_stone(n) {
+                    by_seki[r] = true;
+                } else {
+                    by_other[r] = true;
+                }
+            }
+        }
+    }
+    by_seki
+        .iter()
+        .zip(&by_other)
+        .map(|(&s, &o)| s && !o)
+        .collect()
 }
 
 /// Stones in seki (padded index → bool): see the module docs. Fills the dame on a copy.
@@ -628,5 +660,26 @@ mod tests {
         let s = count("..X.O..\n..X.O..\n..X.O..\n", "japanese");
         assert_eq!((s.black.territory, s.white.territory), (6, 6));
         assert_eq!((s.black.seki_taxed, s.white.seki_taxed), (0, 0));
+    }
+
+    #[test]
+    fn the_seki_tax_takes_eyes_bordered_by_seki_stones_only() {
+        // chain A = (1,0),(0,1),(1,1), taken as in seki; chain B = the rest of Black's stones
+        let b = read_board(".X.X.\nXX.X.\n..XX.\nXXX..\n.....\n", InputFormat::Text).unwrap();
+        let a = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
+        let mut map = TerritoryMap::new();
+        map.compute(&b);
+        let taxed = seki_taxed_regions(&b, &map, |q| a.contains(&b.point(q)));
+        let region = |x, y| taxed[map.region_at(b.pos(Point::new(x, y)))];
+        // the corner eye borders chain A only
+        assert!(region(0, 0));
+        // these border A and B: B's territory, A connected to B through it
+        assert!(!region(2, 0));
+        assert!(!region(0, 2));
+        // B's own territory
+        assert!(!region(4, 4));
+        // with no stone in seki nothing is taxed
+        let none = seki_taxed_regions(&b, &map, |_| false);
+        assert!(none.iter().all(|&t| !t));
     }
 }

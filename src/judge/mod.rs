@@ -32,7 +32,8 @@
 //!    it would put in atari) are filled alternately from the player to move, best first.
 //!    Under territory counting a point a player had to fill is not territory; a chain left in
 //!    atari must connect at its last liberty, which is no territory either. Under rules with
-//!    a seki tax, regions next to stones in seki are not counted. The count itself is
+//!    a seki tax, the eyes of groups in seki (regions bordered by stones in seki only) are not
+//!    counted. The count itself is
 //!    [`crate::score`]'s.
 //!
 //! # Confidence and where it can be wrong
@@ -432,14 +433,11 @@ impl CountContext<'_> {
         let mut map = TerritoryMap::new();
         map.compute(b);
         let seki_stone = |q: usize| b.cell(q) != EMPTY && self.seki_stone[q];
-        let mut taxed_region = vec![false; map.region_count()];
-        if self.tax {
-            for q in b.all_pos() {
-                if b.cell(q) == EMPTY && b.nbrs(q).iter().any(|&n| seki_stone(n)) {
-                    taxed_region[map.region_at(q)] = true;
-                }
-            }
-        }
+        let taxed_region = if self.tax {
+            crate::score::seki_taxed_regions(b, &map, seki_stone)
+        } else {
+            vec![false; map.region_count()]
+        };
         let mut owners = vec![0u8; len];
         let mut seki_flag = vec![false; len];
         let mut taxed = [0u32; 2];
