@@ -243,7 +243,12 @@ fn komi_and_rules_count_a_record_as_score_counts_its_board() {
     let p = p.to_str().unwrap();
     let line = |args: &[&str]| -> serde_json::Value {
         let out = ok(
-            &[&["replay", "--json", "--score"][..], args, &[p]].concat(),
+            &[
+                &["replay", "--json", "--score", "--pass-alive"][..],
+                args,
+                &[p],
+            ]
+            .concat(),
             "",
         );
         serde_json::from_str(out.lines().next().unwrap()).unwrap()
@@ -277,6 +282,7 @@ fn komi_and_rules_count_a_record_as_score_counts_its_board() {
                 komi,
                 "--captures",
                 &caps,
+                "--pass-alive",
                 "--json",
             ],
             &board,

@@ -138,14 +138,22 @@ fn usage_errors_exit_2_and_missing_files_are_unreadable() {
 #[test]
 fn score_adds_the_count_of_the_final_position() {
     // compressed.sgf: 6 black and 5 white stones, no territory; no RU, no KM: Japanese rules,
-    // komi 6.5, so White wins by 6.5 under territory scoring
-    let out = tengen(&["--json", "--score", &fx("compressed.sgf")]);
+    // komi 6.5. The strict count (--pass-alive: only pass-alive dead stones go) leaves every
+    // stone, so White wins by 6.5 under territory scoring
+    let out = tengen(&["--json", "--score", "--pass-alive", &fx("compressed.sgf")]);
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["score"]["result"], "W+6.5");
     assert_eq!(v["score"]["scoring"], "territory");
+    assert_eq!(v["dead"], serde_json::json!([]));
     // under area rules the stones count: 6 against 5 + 7.5
-    let out = tengen(&["--score", "--rules", "chinese", &fx("compressed.sgf")]);
+    let out = tengen(&[
+        "--score",
+        "--pass-alive",
+        "--rules",
+        "chinese",
+        &fx("compressed.sgf"),
+    ]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("compressed.sgf: score W+6.5"), "{text}");
     // games with an illegal move are not scored; without --score there is no score key
@@ -155,4 +163,55 @@ fn score_adds_the_count_of_the_final_position() {
     // --pass-alive needs --score
     let out = tengen(&["--pass-alive", &fx("compressed.sgf")]);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn score_judges_the_dead_stones_as_tengen_score_does_and_counts_agreements() {
+    // a finished 9x9 record with one dead black stone inside White's area, counted B+1.5
+    let dir = std::env::temp_dir().join(format!("tengen-replay-score-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = |name: &str, re: &str| {
+        let p = dir.join(name);
+        std::fs::write(
+            &p,
+            format!(
+                "(;GM[1]FF[4]SZ[9]RU[Japanese]KM[6.5]RE[{re}]\
+                 AB[ea][eb][ec][ed][ee][ef][eg][eh][ei][hc]\
+                 AW[fa][fb][fc][fd][fe][ff][fg][fh][fi]PL[W])"
+            ),
+        )
+        .unwrap();
+        p.display().to_string()
+    };
+    let right = rec("right.sgf", "B+1.5");
+    let wrong = rec("wrong.sgf", "B+3.5");
+    let loser = rec("loser.sgf", "W+2.5");
+    let resign = rec("resign.sgf", "B+R");
+    let out = tengen(&["--score", &right, &wrong, &loser, &resign]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("right.sgf: score B+1.5 (recorded B+1.5)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("resign.sgf: score B+1.5 (recorded B+R)"),
+        "{text}"
+    );
+    // a resignation is no count: three counted results, two winners right, one margin
+    assert!(
+        text.contains("counted results 3: winner right 2, margin exact 1"),
+        "{text}"
+    );
+    // the same count, dead stones and all, as `tengen score` of the record
+    let out = tengen(&["--json", "--score", &right]);
+    let replayed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let scored = Command::new(common::tengen_bin())
+        .args(["score", "--json", &right])
+        .output()
+        .unwrap();
+    let scored: serde_json::Value = serde_json::from_slice(&scored.stdout).unwrap();
+    assert_eq!(replayed["score"], scored["score"]);
+    assert_eq!(replayed["dead"], scored["dead"]);
+    assert_eq!(replayed["dead"], serde_json::json!([[7, 2]]));
 }

@@ -10,7 +10,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use tengen::formats::text::{self, Glyphs, TextStyle};
-use tengen::score::{score, Score, ScoreOptions};
+use tengen::judge::{judge, Options as JudgeOptions};
+use tengen::score::{score, GameResult, Score, ScoreOptions};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Rules};
 
@@ -46,11 +47,13 @@ pub struct ReplayArgs {
     #[command(flatten)]
     threads: ThreadsArg,
     /// Add the score of the final position under the game's rules (komi from KM, handicap
-    /// bonus from HA, captures from the replay); no dead stones are removed unless
-    /// --pass-alive is given too. Games with an illegal move are not scored.
+    /// bonus from HA, captures from the replay) with the dead stones judged as `tengen
+    /// score` does, beside the recorded result; the summary counts the agreements with the
+    /// counted results. Games with an illegal move are not scored.
     #[arg(long)]
     score: bool,
-    /// With --score: first remove the stones Benson's pass-alive analysis proves dead.
+    /// With --score: no judge; remove only the stones Benson's pass-alive analysis proves
+    /// dead (the strict count).
     #[arg(long, requires = "score")]
     pass_alive: bool,
     /// Do not print warnings.
@@ -162,6 +165,9 @@ struct JsonGame<'a> {
     error: Option<JsonProblem>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<Score>,
+    /// The stones removed as dead before the count, `[x, y]` (with --score).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dead: Option<Vec<[u8; 2]>>,
 }
 
 fn rows(board: &Board) -> Vec<String> {
@@ -183,6 +189,45 @@ struct Outcome {
     moves: usize,
     stdout: String,
     stderr: String,
+    /// With --score, for a record with a counted result: (winner right, margin exact).
+    agrees: Option<(bool, bool)>,
+}
+
+/// Score the final position of `rep` (on `board`): the judge's dead stones, or with
+/// `pass_alive` only those Benson's analysis proves dead. The dead stones come with it.
+fn count(board: &Board, rep: &Replay, pass_alive: bool) -> Option<(Score, Vec<[u8; 2]>)> {
+    if pass_alive {
+        let mut so = ScoreOptions::new(rep.rules);
+        so.captures = rep.captures;
+        so.handicap = rep.handicap;
+        so.pass_alive = true;
+        let s = score(board, &so).ok()?;
+        let dead = board
+            .size()
+            .points()
+            .filter(|&p| board.get(p).is_some() && s.owner(p) != board.get(p))
+            .map(|p| [p.x, p.y])
+            .collect();
+        return Some((s, dead));
+    }
+    let o = JudgeOptions {
+        captures: rep.captures,
+        handicap: rep.handicap,
+        ..JudgeOptions::default()
+    };
+    let j = judge(board, &rep.rules, rep.to_move, &o);
+    let dead = j.dead.iter().map(|p| [p.x, p.y]).collect();
+    Some((j.score, dead))
+}
+
+/// Whether `got` has the winner and the margin of the counted result `want`.
+fn agreement(got: GameResult, want: Option<GameResult>) -> Option<(bool, bool)> {
+    let want = want.filter(|w| matches!(w, GameResult::Win { .. }))?;
+    let winner = |r: GameResult| match r {
+        GameResult::Win { winner, .. } => Some(winner),
+        GameResult::Draw => None,
+    };
+    Some((winner(got) == winner(want), got == want))
 }
 
 fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> Outcome {
@@ -204,6 +249,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         Ok(()) => r.replay(buf, &opts).map_err(|e| e.to_string()),
     };
     let mut stderr = String::new();
+    let mut agrees = None;
     let (kind, moves, stdout) = match res {
         Err(msg) => {
             let out = if args.json {
@@ -220,6 +266,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                         message: msg.clone(),
                     }),
                     score: None,
+                    dead: None,
                 };
                 json_line(&g)
             } else {
@@ -239,14 +286,12 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                 Kind::Ok
             };
             let counted = (args.score && kind == Kind::Ok)
-                .then(|| {
-                    let mut so = ScoreOptions::new(rep.rules);
-                    so.captures = rep.captures;
-                    so.handicap = rep.handicap;
-                    so.pass_alive = args.pass_alive;
-                    score(r.board(), &so).ok()
-                })
+                .then(|| count(r.board(), &rep, args.pass_alive))
                 .flatten();
+            agrees = counted
+                .as_ref()
+                .and_then(|(s, _)| agreement(s.result, rep.result_points));
+            let (counted, dead) = counted.unzip();
             let out = if args.json {
                 let g = JsonGame {
                     path: &shown,
@@ -269,12 +314,16 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                         })
                     }),
                     score: counted,
+                    dead,
                 };
                 json_line(&g)
             } else if let Some(e) = rep.error {
                 format!("{shown}: illegal: {e}\n")
             } else if let Some(sc) = counted {
-                format!("{shown}: score {}\n", sc.result)
+                match &rep.result {
+                    Some(r) => format!("{shown}: score {} (recorded {r})\n", sc.result),
+                    None => format!("{shown}: score {}\n", sc.result),
+                }
             } else {
                 String::new()
             };
@@ -286,6 +335,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         moves,
         stdout,
         stderr,
+        agrees,
     }
 }
 
@@ -319,6 +369,8 @@ pub fn run(args: &ReplayArgs) -> i32 {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let (mut games, mut moves, mut ok, mut illegal, mut unreadable) = (0usize, 0usize, 0, 0, 0);
     let mut closed = false;
+    // counted results, winners right, margins exact
+    let (mut counted, mut winners, mut exact) = (0usize, 0usize, 0usize);
     // Chunks keep the output in input order and the memory bounded for millions of files.
     for chunk in files.chunks(4096) {
         let outcomes: Vec<Outcome> = pool.install(|| {
@@ -338,6 +390,11 @@ pub fn run(args: &ReplayArgs) -> i32 {
                 Kind::Illegal => illegal += 1,
                 Kind::Unreadable => unreadable += 1,
             }
+            if let Some((w, e)) = o.agrees {
+                counted += 1;
+                winners += usize::from(w);
+                exact += usize::from(e);
+            }
             if !o.stderr.is_empty() {
                 bar.suspend(|| eprint!("{}", o.stderr));
             }
@@ -350,10 +407,15 @@ pub fn run(args: &ReplayArgs) -> i32 {
     bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
     let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
-    let summary = format!(
+    let mut summary = format!(
         "games {games}, moves {moves}, ok {ok}, illegal {illegal}, unreadable {unreadable}, \
          time {secs:.3} s, {rate:.0} games/s"
     );
+    if args.score {
+        summary.push_str(&format!(
+            "; counted results {counted}: winner right {winners}, margin exact {exact}"
+        ));
+    }
     if args.json {
         let _ = out.flush();
         eprintln!("{summary}");
