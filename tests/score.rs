@@ -81,6 +81,25 @@ fn seki_with_eyes_taxes_the_eyes() {
     assert_eq!(result(SEKI_EYES, rules("chinese", 0)), "B+1");
 }
 
+/// An open corner: the black chain (1,0),(2,0),(1,1) and the white stone (0,1) share the dame
+/// (0,0) that neither can fill without a self-atari; the black chain also borders Black's
+/// territory (3,0)-(6,0) next to the living black chain on row 1, and the white stone White's
+/// eye (0,2) next to White's living group.
+const OPEN_CORNER: &str = ".XX....\nOXOXXXX\n.OOOOOO\nOOOOOOO\n.......\n.......\n.......\n";
+
+#[test]
+fn the_seki_tax_spares_territory_that_a_living_chain_borders_too() {
+    let s = count(OPEN_CORNER, rules("japanese", 0), &[], [0, 0], 0);
+    assert!(s.is_seki(Point::new(0, 0)));
+    assert_eq!(s.owner(Point::new(0, 0)), None);
+    // black's four points and White's 21 + (0,2) all count: nothing is taxed
+    assert_eq!((s.black.seki_taxed, s.white.seki_taxed), (0, 0));
+    assert_eq!((s.black.territory, s.white.territory), (4, 22));
+    assert_eq!(s.owner(Point::new(4, 0)), Some(Color::Black));
+    assert_eq!(s.owner(Point::new(0, 2)), Some(Color::White));
+    assert_eq!(s.result.to_string(), "W+18");
+}
+
 /// A dead white stone at (0,1) inside black's area.
 const DEAD: &str = "..XO..\nO.XO..\n..XO..\n";
 
