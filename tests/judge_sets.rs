@@ -29,14 +29,15 @@ fn fox_pro_counted_games() {
     assert!(counted >= 280, "{v}");
     let winners = count(&v, "winner_right");
     let exact = count(&v, "exact");
-    // measured: 274 winners (95.1%), 233 exact (80.9%), mean abs error 2.00 points
+    // measured (2026-12-01, 128 playouts, seed 1): 278 winners (96.5%), 239 exact (83.0%),
+    // mean abs error 1.15 points; the thresholds leave about four games of margin
     assert!(
-        winners * 1000 >= counted * 935,
+        winners * 1000 >= counted * 950,
         "winners {winners} of {counted}"
     );
-    assert!(exact * 1000 >= counted * 780, "exact {exact} of {counted}");
+    assert!(exact * 1000 >= counted * 815, "exact {exact} of {counted}");
     let mae = v["mean_abs_error"].as_f64().expect("mean_abs_error");
-    assert!(mae <= 2.4, "mean abs error {mae}");
+    assert!(mae <= 1.5, "mean abs error {mae}");
 }
 
 #[test]

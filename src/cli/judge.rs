@@ -2,6 +2,7 @@
 //! rules, komi (servers' private encodings recognised) and captures, and `tengen bench judge`,
 //! the evaluation of [`tengen::judge`] against recorded results and the OGS test sets.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -107,7 +108,17 @@ struct Report {
     autoscore_positions: usize,
     autoscore_stones_right: usize,
     autoscore_points_right: usize,
+    /// Time per position by board size (`9x9`, ...), smallest first.
+    by_size: Vec<SizeTime>,
     misses: Vec<String>,
+}
+
+/// The judge's time on the positions of one board size.
+#[derive(Serialize)]
+struct SizeTime {
+    size: String,
+    positions: usize,
+    ms_per_position: f64,
 }
 
 pub(super) fn collect(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
@@ -139,8 +150,8 @@ pub fn bench(a: &BenchJudge) -> i32 {
     }
     let mut rep = Report::default();
     let mut abs_err = 0f64;
-    let mut seconds = 0f64;
-    let mut positions = 0usize;
+    // per board size: positions judged and their seconds
+    let mut sizes: BTreeMap<(usize, usize), (usize, f64)> = BTreeMap::new();
     for f in &files {
         let ext = f
             .extension()
@@ -171,8 +182,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 };
                 let t = Instant::now();
                 let j = judge_record(&rec, a.playouts);
-                seconds += t.elapsed().as_secs_f64();
-                positions += 1;
+                timed(&mut sizes, &rec.board, t.elapsed().as_secs_f64());
                 rep.counted += 1;
                 let got = j.result();
                 let d = (got.black_minus_white() - want.black_minus_white()) as f64 / 2.0;
@@ -211,8 +221,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 let rules = Rules::from_name("japanese").expect("preset");
                 let t = Instant::now();
                 let j = judge_with(&board, &rules, to_move, a.playouts);
-                seconds += t.elapsed().as_secs_f64();
-                positions += 1;
+                timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong = Vec::new();
                 for p in board.size().points() {
                     let i = p.y as usize * board.width() + p.x as usize;
@@ -248,8 +257,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 rep.autoscore_positions += 1;
                 let t = Instant::now();
                 let j = judge_with(&board, &rules, Color::Black, a.playouts);
-                seconds += t.elapsed().as_secs_f64();
-                positions += 1;
+                timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong_stones = Vec::new();
                 let mut wrong_points = Vec::new();
                 for p in board.size().points() {
@@ -286,7 +294,17 @@ pub fn bench(a: &BenchJudge) -> i32 {
         }
     }
     rep.mean_abs_error = abs_err / rep.counted.max(1) as f64;
+    let positions: usize = sizes.values().map(|v| v.0).sum();
+    let seconds: f64 = sizes.values().map(|v| v.1).sum();
     rep.ms_per_position = seconds * 1000.0 / positions.max(1) as f64;
+    rep.by_size = sizes
+        .iter()
+        .map(|(&(w, h), &(n, secs))| SizeTime {
+            size: format!("{w}x{h}"),
+            positions: n,
+            ms_per_position: secs * 1000.0 / n as f64,
+        })
+        .collect();
     if a.json {
         match serde_json::to_string(&rep) {
             Ok(s) => println!("{s}"),
@@ -331,7 +349,22 @@ pub fn bench(a: &BenchJudge) -> i32 {
         "{positions} positions, {:.2} ms per position",
         rep.ms_per_position
     );
+    if rep.by_size.len() > 1 {
+        for t in &rep.by_size {
+            println!(
+                "  {}: {} positions, {:.2} ms per position",
+                t.size, t.positions, t.ms_per_position
+            );
+        }
+    }
     0
+}
+
+/// Count one judged position of `board`'s size that took `secs`.
+fn timed(sizes: &mut BTreeMap<(usize, usize), (usize, f64)>, board: &Board, secs: f64) {
+    let e = sizes.entry((board.width(), board.height())).or_default();
+    e.0 += 1;
+    e.1 += secs;
 }
 
 fn short(v: &[Point]) -> Vec<(u8, u8)> {
