@@ -47,11 +47,12 @@
 //! big eyes may fill its shared liberty. The end-of-game play of step 5 is a one-move
 //! lookahead: sequences of two fills are not seen.
 //!
-//! Measured (2026-12-01, on the 2-core shared build machine under heavy load; `tengen bench
-//! judge`): on the 288 fox-pro records with a counted result, the winner right in 95.8% and
-//! the margin exactly right in 81.9%, mean absolute error 1.33 points, about 4 ms of CPU per
-//! 19x19 position; OGS's score-estimator set 45 of 54 exactly right; OGS's autoscore set 24 of 31 with every stone's status right
-//! (18 with every point's owner).
+//! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro
+//! records with a counted result, the winner right in 96.5% and the margin exactly right in
+//! 83.0%, mean absolute error 1.15 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
+//! about a second per position); 1.0 ms per 9x9 position, 2.1 ms per 13x13, 4.0 ms per 19x19;
+//! OGS's score-estimator set 45 of 54 exactly right; OGS's autoscore set 24 of 31 with every
+//! stone's status right (18 with every point's owner).
 use serde::Serialize;
 
 use crate::benson::pass_alive;
