@@ -52,7 +52,8 @@ pub fn run(args: &GtpArgs) -> i32 {
             args.score_mode
         },
     });
-    let input = BufReader::new(io::stdin().lock());
+    // the session reads on a thread of its own: the unlocked handle, which can move there
+    let input = BufReader::new(io::stdin());
     match serve(&mut engine, input, io::stdout().lock()) {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,

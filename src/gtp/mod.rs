@@ -14,7 +14,10 @@
 //!
 //! # Layout
 //! - `session`: the command loop: reading lines with a length cap, preprocessing, ids, the
-//!   framing of responses ([`Engine`], [`run`], [`preprocess`]).
+//!   framing of responses ([`Engine`], [`run`], [`preprocess`]), and the streaming of the
+//!   analysis commands until the next line arrives.
+//! - `analyze`: `kata-analyze` and `lz-analyze`: their arguments and line formats, over the
+//!   tree search ([`crate::mcts`]) and the judge's ownership.
 //! - `state`: the engine state the commands work on: board and game, rules and komi, handicap,
 //!   clock, search settings and the record's game information (players, date, result).
 //! - `table`: the one command table (name, family, arguments, help, handler). It drives
@@ -54,6 +57,7 @@
 //! and `PB`, `PW`, `DT`, `RE` where known (loaded from a record, or the result of a
 //! resignation or of a game ended by two passes).
 
+mod analyze;
 mod clock;
 mod core;
 mod gogui;

@@ -270,7 +270,7 @@ impl State {
             }
         }
         let e = Arc::new(match key.mode {
-            ScoreMode::Judge => self.judged(),
+            ScoreMode::Judge => self.judged(key.to_move),
             ScoreMode::PassAlive => self.pass_alive_count(),
         });
         self.ended = Some((key, Arc::clone(&e)));
@@ -285,16 +285,16 @@ impl State {
         ]
     }
 
-    /// The judge's end of the game ([`crate::judge`]) with the game's rules, komi, captures,
-    /// handicap and side to move.
-    fn judged(&self) -> EndOfGame {
+    /// The judge's end of the game ([`crate::judge`]) with the game's rules, komi, captures
+    /// and handicap, and `to_move` to play.
+    pub(super) fn judged(&self, to_move: Color) -> EndOfGame {
         let opts = JudgeOptions {
             captures: self.captures(),
             handicap: self.handicap,
             ..JudgeOptions::default()
         };
         let b = self.game.board();
-        let j = judge(b, self.game.rules(), self.game.to_move(), &opts);
+        let j = judge(b, self.game.rules(), to_move, &opts);
         let seki = j
             .seki
             .iter()

@@ -1,4 +1,5 @@
 use super::*;
+use crate::Color;
 
 fn engine() -> Engine {
     Engine::new(EngineConfig {
@@ -452,4 +453,226 @@ fn final_score_follows_the_judge_and_the_strict_count_by_mode() {
     assert_eq!(ask(&mut e, "final_status j7"), "= dame\n\n");
     assert_eq!(ask(&mut e, "tengen-score_mode judge"), "= judge\n\n");
     assert_eq!(ask(&mut e, "final_score"), "= W+2.5\n\n");
+}
+
+#[test]
+fn analysis_arguments() {
+    use super::analyze::{parse, Format, Request};
+    use std::time::Duration;
+    let ok = |f, args: &str| -> Request {
+        let a: Vec<&str> = args.split_whitespace().collect();
+        parse(f, &a).unwrap_or_else(|e| panic!("{args}: {e}"))
+    };
+    let r = ok(Format::Kata, "");
+    assert_eq!(
+        (r.color, r.interval, r.ownership),
+        (None, Duration::from_secs(1), false)
+    );
+    let r = ok(Format::Kata, "W 50 ownership true maxmoves 3 minmoves 2");
+    assert_eq!(r.color, Some(Color::White));
+    assert_eq!(r.interval, Duration::from_millis(500));
+    assert!(r.ownership);
+    assert_eq!((r.min_moves, r.max_moves), (2, 3));
+    let r = ok(Format::Lz, "b interval 20");
+    assert_eq!(
+        (r.color, r.interval),
+        (Some(Color::Black), Duration::from_millis(200))
+    );
+    // a bare number is the interval, not the colour `1`; 0 is raised to one centisecond
+    let r = ok(Format::Lz, "1");
+    assert_eq!((r.color, r.interval), (None, Duration::from_millis(10)));
+    assert_eq!(ok(Format::Kata, "0").interval, Duration::from_millis(10));
+    assert!(!ok(Format::Kata, "ownership false").ownership);
+    for (f, bad, want) in [
+        (Format::Kata, "purple", "invalid color"),
+        (
+            Format::Kata,
+            "b 10 frobnicate 3",
+            "unknown argument \"frobnicate\"",
+        ),
+        (Format::Kata, "interval", "interval needs a value"),
+        (
+            Format::Kata,
+            "interval soon",
+            "interval must be a whole number",
+        ),
+        (
+            Format::Kata,
+            "ownership maybe",
+            "ownership must be true or false",
+        ),
+        (
+            Format::Kata,
+            "maxmoves -1",
+            "maxmoves must be a whole number",
+        ),
+        (
+            Format::Lz,
+            "ownership true",
+            "unknown argument \"ownership\"",
+        ),
+    ] {
+        let a: Vec<&str> = bad.split_whitespace().collect();
+        let e = parse(f, &a).unwrap_err();
+        assert!(
+            e.starts_with("syntax error: ") && e.contains(want),
+            "{bad}: {e}"
+        );
+    }
+    // through the engine: a `?` response, and nothing streamed
+    let mut e = engine();
+    assert_eq!(
+        ask(&mut e, "7 kata-analyze b 10 frobnicate 3"),
+        "?7 syntax error: unknown argument \"frobnicate\"\n\n"
+    );
+}
+
+/// One `info` block: its (key, value) pairs up to `pv`, and the pv.
+type Block = (Vec<(String, String)>, Vec<String>);
+
+/// The `info` blocks of one analysis line, and its ownership values.
+fn info_blocks(line: &str) -> (Vec<Block>, Option<Vec<f64>>) {
+    let (moves, own) = match line.split_once(" ownership ") {
+        Some((m, o)) => (m, Some(o.split(' ').map(|v| v.parse().unwrap()).collect())),
+        None => (line, None),
+    };
+    let blocks = moves
+        .strip_prefix("info ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .split(" info ")
+        .map(|b| {
+            let (kv, pv) = b.split_once(" pv ").unwrap_or_else(|| panic!("no pv: {b}"));
+            let words: Vec<&str> = kv.split(' ').collect();
+            assert_eq!(words.len() % 2, 0, "{kv}");
+            let pairs = words
+                .chunks(2)
+                .map(|p| (p[0].to_string(), p[1].to_string()))
+                .collect();
+            (pairs, pv.split(' ').map(str::to_string).collect())
+        })
+        .collect();
+    (blocks, own)
+}
+
+#[test]
+fn analysis_through_handle_line_answers_one_line() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 5");
+    ask(&mut e, "play b c3");
+    let r = ask(&mut e, "3 kata-analyze w 10 ownership true");
+    let body = r.strip_prefix("=3\n").unwrap_or_else(|| panic!("{r}"));
+    let line = body.strip_suffix("\n\n").unwrap();
+    assert!(!line.contains('\n'));
+    let (blocks, own) = info_blocks(line);
+    // 24 points and a pass; 200 playouts visit them all
+    assert_eq!(blocks.len(), 25);
+    let keys = [
+        "move",
+        "visits",
+        "utility",
+        "winrate",
+        "scoreMean",
+        "scoreStdev",
+        "scoreLead",
+        "prior",
+        "lcb",
+        "order",
+    ];
+    let mut total = 0;
+    for (i, (kv, pv)) in blocks.iter().enumerate() {
+        let got: Vec<&str> = kv.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(got, keys);
+        assert_eq!(kv[9].1, i.to_string());
+        assert_eq!(pv[0], kv[0].1);
+        total += kv[1].1.parse::<u32>().unwrap();
+        let w: f64 = kv[3].1.parse().unwrap();
+        assert!((0.0..=1.0).contains(&w) && kv[3].1.contains('.'));
+    }
+    assert_eq!(total, 200);
+    // a lone black stone owns the board: -1 everywhere from White's view
+    assert_eq!(own.unwrap(), vec![-1.0; 25]);
+    // the game is untouched: Black's stone, White to move, one move played
+    assert_eq!(e.game().move_count(), 1);
+    assert_eq!(e.game().to_move(), Color::White);
+    let r = ask(&mut e, "lz-analyze b maxmoves 2");
+    let (blocks, own) = info_blocks(r.strip_prefix("=\n").unwrap().trim_end());
+    assert!(own.is_none());
+    assert_eq!(blocks.len(), 2);
+    let keys: Vec<&str> = blocks[0].0.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["move", "visits", "winrate", "prior", "lcb", "order"]);
+    assert!(blocks[0].0[2].1.parse::<u32>().unwrap() <= 10000);
+    assert_eq!(e.game().to_move(), Color::White);
+}
+
+/// A reader that hands out its parts one by one, after a pause each.
+struct Paced(std::collections::VecDeque<(u64, Vec<u8>)>);
+
+impl std::io::Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((ms, mut part)) = self.0.pop_front() else {
+            return Ok(0);
+        };
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let n = part.len().min(buf.len());
+        buf[..n].copy_from_slice(&part[..n]);
+        if n < part.len() {
+            part.drain(..n);
+            self.0.push_front((0, part));
+        }
+        Ok(n)
+    }
+}
+
+fn serve_paced(parts: &[(u64, &str)]) -> String {
+    let input = Paced(
+        parts
+            .iter()
+            .map(|&(ms, s)| (ms, s.as_bytes().to_vec()))
+            .collect(),
+    );
+    let mut out = Vec::new();
+    let mut e = engine();
+    run(&mut e, std::io::BufReader::new(input), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn streaming_stops_at_the_next_line_which_is_answered() {
+    let out = serve_paced(&[
+        (0, "boardsize 5\n4 kata-analyze 2\n"),
+        (400, "5 name\n"),
+        (0, "lz-analyze 2\n"),
+        (300, "\n"),
+        (0, "kata-analyze 2\n"),
+    ]);
+    // boardsize, the streamed kata-analyze ended by `name`, name, lz-analyze ended by the
+    // empty line, kata-analyze ended by the end of the input
+    let responses: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 5, "{out}");
+    assert_eq!(responses[0], "=");
+    assert_eq!(responses[2], "=5 tengen");
+    for (r, head) in [
+        (responses[1], "=4"),
+        (responses[3], "="),
+        (responses[4], "="),
+    ] {
+        let mut lines = r.lines();
+        assert_eq!(lines.next(), Some(head));
+        let mut last_total = 0;
+        let mut n = 0;
+        for line in lines {
+            let (blocks, _) = info_blocks(line);
+            let total: u32 = blocks
+                .iter()
+                .map(|(kv, _)| kv[1].1.parse::<u32>().unwrap())
+                .sum();
+            assert!(total >= last_total, "visits went down: {r}");
+            last_total = total;
+            n += 1;
+        }
+        if head == "=4" {
+            // 400 ms at one line per 20 ms
+            assert!(n >= 3, "{n} lines: {r}");
+        }
+    }
 }
