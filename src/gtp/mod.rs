@@ -72,6 +72,7 @@ mod table;
 
 pub use crate::vertex::{Vertex, VertexError, MAX_GTP_SIZE};
 pub use session::{preprocess, run, Engine, MAX_LINE};
+pub use state::{resign_min_lead, resign_min_moves};
 pub use table::{command_names, family_of, Family};
 
 use crate::rules::Rules;
@@ -82,8 +83,15 @@ use crate::{Point, Preset};
 pub struct EngineConfig {
     /// Playouts per `genmove` (an upper bound when time settings are known).
     pub playouts: u32,
-    /// Resign when the estimated win rate of the best move is below this; `None`: never.
+    /// Resign when the search's win rate for the side to move stays below this; `None`: never.
+    /// The default is [`DEFAULT_RESIGN_THRESHOLD`]. `genmove` answers `resign` only when the
+    /// win rate was below it for [`EngineConfig::resign_moves`] generated moves in a row, the
+    /// game has at least [`resign_min_moves`] moves and the judged count has the opponent
+    /// ahead by at least [`resign_min_lead`] points (never in the opening, never in a game the
+    /// judge counts as close), and never in KGS's cleanup phase.
     pub resign_threshold: Option<f64>,
+    /// Generated moves in a row below the threshold before resigning (at least 1).
+    pub resign_moves: u32,
     /// Seed of the search's random generator.
     pub seed: u64,
     /// Rules at start and after `clear_board`.
@@ -92,6 +100,12 @@ pub struct EngineConfig {
     /// `tengen-score_mode`).
     pub score_mode: ScoreMode,
 }
+
+/// The default resignation threshold: a win rate of 10%.
+pub const DEFAULT_RESIGN_THRESHOLD: f64 = 0.1;
+
+/// The default number of generated moves in a row below the threshold before resigning.
+pub const DEFAULT_RESIGN_MOVES: u32 = 3;
 
 /// How the end of the game is decided (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,7 +149,8 @@ impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
             playouts: 3000,
-            resign_threshold: None,
+            resign_threshold: Some(DEFAULT_RESIGN_THRESHOLD),
+            resign_moves: DEFAULT_RESIGN_MOVES,
             seed: 1,
             rules: Preset::Chinese.rules(),
             score_mode: ScoreMode::Judge,

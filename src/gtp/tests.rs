@@ -183,25 +183,100 @@ fn printsgf_loadsgf_round_trip() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// 9x9: White's walls on rows 2, 4, 6 and 8 own the board (Black passed 36 times): Black,
+/// to move, is lost by the whole board, after 72 moves.
+fn lost_for_black(e: &mut Engine) {
+    ask(e, "boardsize 9");
+    for row in [2, 4, 6, 8] {
+        for col in "ABCDEFGHJ".chars() {
+            assert_eq!(ask(e, "play b pass"), "=\n\n");
+            assert_eq!(ask(e, &format!("play w {col}{row}")), "=\n\n");
+        }
+    }
+    assert_eq!(e.game().move_count(), 72);
+}
+
+/// Black's genmove, then White's, `n` times; Black's answers.
+fn black_genmoves(e: &mut Engine, n: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let r = ask(e, "genmove b");
+        out.push(r.trim().trim_start_matches("= ").to_string());
+        if r == "= resign\n\n" {
+            break;
+        }
+        assert!(!ask(e, "genmove w").contains("resign"));
+    }
+    out
+}
+
 #[test]
-fn resigns_only_when_asked() {
-    // White owns the whole 5x5 board but two points: Black is lost.
-    let lost = "gogui-setup w a2 w b2 w c2 w d2 w e2 w a4 w b4 w c4 w d4 w e4";
-    let mut e = engine();
-    ask(&mut e, "boardsize 5");
-    ask(&mut e, lost);
-    let r = ask(&mut e, "genmove b");
-    assert_ne!(r, "= resign\n\n");
-    let mut e = Engine::new(EngineConfig {
+fn resigns_a_lost_game_after_three_low_moves() {
+    let config = EngineConfig {
         playouts: 300,
-        resign_threshold: Some(0.1),
         ..EngineConfig::default()
+    };
+    assert_eq!(config.resign_threshold, Some(DEFAULT_RESIGN_THRESHOLD));
+    let mut e = Engine::new(config.clone());
+    lost_for_black(&mut e);
+    let answers = black_genmoves(&mut e, 5);
+    // by default: the third low move in a row resigns, and nothing is played for it
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!(answers[2], "resign");
+    assert!(answers[..2].iter().all(|a| a != "resign"), "{answers:?}");
+    assert_eq!(e.game().move_count(), 72 + 4);
+    assert!(ask(&mut e, "printsgf").contains("RE[W+R]"));
+    // reg_genmove says so too, without playing
+    let mut e = Engine::new(EngineConfig {
+        resign_moves: 1,
+        ..config.clone()
     });
-    ask(&mut e, "boardsize 5");
-    ask(&mut e, lost);
-    assert_eq!(ask(&mut e, "genmove b"), "= resign\n\n");
-    // nothing was played
-    assert_eq!(e.game().move_count(), 0);
+    lost_for_black(&mut e);
+    assert_eq!(ask(&mut e, "reg_genmove b"), "= resign\n\n");
+    assert_eq!(e.game().move_count(), 72);
+    // never without a threshold
+    let mut e = Engine::new(EngineConfig {
+        resign_threshold: None,
+        ..config.clone()
+    });
+    lost_for_black(&mut e);
+    let answers = black_genmoves(&mut e, 4);
+    assert!(answers.iter().all(|a| a != "resign"), "{answers:?}");
+    // never in the first moves: the same walls set up without moves
+    let mut e = Engine::new(config.clone());
+    ask(&mut e, "boardsize 9");
+    let mut setup = String::from("gogui-setup");
+    for row in [2, 4, 6, 8] {
+        for col in "ABCDEFGHJ".chars() {
+            setup.push_str(&format!(" w {col}{row}"));
+        }
+    }
+    assert_eq!(ask(&mut e, &setup), "=\n\n");
+    let answers = black_genmoves(&mut e, 4);
+    assert!(answers.iter().all(|a| a != "resign"), "{answers:?}");
+    // never in a game the judge counts as close, even when every win rate is "low": walls on
+    // D and F, one stone more each, komi 0.5: half a point either way
+    let mut e = Engine::new(EngineConfig {
+        resign_threshold: Some(1.0),
+        resign_moves: 1,
+        ..config
+    });
+    ask(&mut e, "boardsize 9");
+    ask(&mut e, "komi 0.5");
+    for row in 1..=9 {
+        ask(&mut e, &format!("play b D{row}"));
+        ask(&mut e, &format!("play w F{row}"));
+    }
+    ask(&mut e, "play b A1");
+    ask(&mut e, "play w J9");
+    assert_eq!(
+        e.game().move_count(),
+        resign_min_moves(e.game().board().size())
+    );
+    let count = ask(&mut e, "final_score");
+    assert!(count.ends_with("+0.5\n\n"), "{count}");
+    let answers = black_genmoves(&mut e, 2);
+    assert!(answers.iter().all(|a| a != "resign"), "{answers:?}");
 }
 
 /// The commands tengen answered before the command table existed: none may get lost.
