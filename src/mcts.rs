@@ -1,5 +1,5 @@
 //! A light Monte Carlo tree search over the fast playouts: the move generator behind GTP's
-//! `genmove`.
+//! `genmove`, and the search behind its live analysis (`kata-analyze`, `lz-analyze`).
 //!
 //! UCT with RAVE: each iteration copies the root position, walks down the tree choosing
 //! children by their value, expands a leaf once it has been visited, runs one light playout
@@ -15,7 +15,12 @@
 //! told how many handicap stones the game had).
 //!
 //! The tree is a flat arena of nodes reused between searches; nothing is allocated per
-//! playout.
+//! playout. [`Search::run`] searches a position and answers the best move; for a search that
+//! goes on, [`Search::start`] makes a new tree, [`Search::extend`] runs more playouts on it
+//! (as often as wanted, the statistics keep growing), [`Search::best`] and
+//! [`Search::root_moves`] read it: per root move its visits, win rate and mean final score
+//! for the side to move, and its principal variation. Besides the win counts, only the root's
+//! children keep the sum and the sum of squares of their playouts' final scores.
 
 use std::time::{Duration, Instant};
 
@@ -120,7 +125,7 @@ pub struct Search {
     root_score: Vec<[f64; 2]>,
 }
 
-/// Most nodes a tree grows to (about 28 bytes each): past it, leaves are no longer expanded
+/// Most nodes a tree grows to (28 bytes each, so about 117 MB): past it, leaves are no longer expanded
 /// and new playouts start from them (a long analysis stays within a bounded memory).
 pub const MAX_NODES: usize = 1 << 22;
 

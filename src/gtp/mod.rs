@@ -6,6 +6,12 @@
 //! after preprocessing (control characters other than tab and newline dropped, tabs turned to
 //! spaces, `#` comments removed). [`run`] drives an engine over a reader and a writer, one line
 //! at a time, with a cap on the line length; nothing but responses is written to the output.
+//! Under [`run`] the live analysis commands `kata-analyze` and `lz-analyze` stream a line
+//! every interval until the next input line arrives, which ends the response and is answered
+//! next (see `session` and `analyze` below); [`Engine::handle_line`] answers them with one
+//! line.
+//!
+//! `genmove` resigns a lost game by default (see [`EngineConfig::resign_threshold`]).
 //!
 //! Besides the standard commands it has GNU Go's rules-engine commands (`is_legal`,
 //! `list_stones`, `countlib`, ...), KGS's and KataGo's extensions and GoGui's `gogui-rules_*`
