@@ -7,7 +7,9 @@
 //! (default: the side to move); the interval between lines in centiseconds, as a bare number
 //! or `interval N` (default 100, at least 1); `minmoves N` (report at least N moves, unvisited
 //! ones included, when there are that many), `maxmoves N` (at most N), and for
-//! `kata-analyze` `ownership true|false`. Anything else is an error naming the word.
+//! `kata-analyze` `ownership true|false`. KataGo's other reports (`rootInfo`, `pvVisits`,
+//! `pvEdgeVisits`, `ownershipStdev`, `movesOwnership`) may be turned off (`false`) but are
+//! not supported, nor are `allow` and `avoid`; anything else is an error naming the word.
 //!
 //! # Lines
 //! Every interval one line with every visited move of the root, most visited first, each
@@ -120,6 +122,17 @@ pub(super) fn parse(format: Format, args: &[&str]) -> Result<Request, String> {
                     None => return Err(syntax("ownership needs a value")),
                 }
             }
+            "rootInfo" | "pvVisits" | "pvEdgeVisits" | "ownershipStdev" | "movesOwnership"
+                if format == Format::Kata =>
+            {
+                // KataGo's other reports: asking for none of them is fine
+                match value.copied() {
+                    Some("false") => {}
+                    Some(v) => return Err(format!("{key} {v} is not supported")),
+                    None => return Err(syntax(&format!("{key} needs a value"))),
+                }
+            }
+            "allow" | "avoid" => return Err(format!("{key} is not supported")),
             _ => return Err(syntax(&format!("unknown argument {key:?}"))),
         }
         i += 2;
@@ -128,7 +141,20 @@ pub(super) fn parse(format: Format, args: &[&str]) -> Result<Request, String> {
 }
 
 fn is_key(w: &str) -> bool {
-    matches!(w, "interval" | "minmoves" | "maxmoves" | "ownership")
+    matches!(
+        w,
+        "interval"
+            | "minmoves"
+            | "maxmoves"
+            | "ownership"
+            | "rootInfo"
+            | "pvVisits"
+            | "pvEdgeVisits"
+            | "ownershipStdev"
+            | "movesOwnership"
+            | "allow"
+            | "avoid"
+    )
 }
 
 /// One running analysis: the position it searches and what to write.
