@@ -144,10 +144,14 @@ impl Engine {
                     output.write_all(b"\n")?;
                     output.flush()?;
                 }
-                next = (next + interval).max(now);
+                // on time: every interval; late: an interval from now, not at once
+                next += interval;
+                if next <= now {
+                    next = now + interval;
+                }
             }
             let slice = next.saturating_duration_since(Instant::now()).min(SLICE);
-            let ran = a.step(&mut self.state, slice, u32::MAX);
+            let ran = a.step(&mut self.state, slice, SLICE_PLAYOUTS);
             let polled = if ran == 0 {
                 // nothing left to search: wait for the input instead of spinning
                 input
@@ -181,6 +185,10 @@ enum Outcome {
 
 /// Longest search between two looks at the input while streaming.
 const SLICE: Duration = Duration::from_millis(10);
+
+/// Most playouts between two looks at the input while streaming (the search looks at the
+/// clock only every 64 playouts, which on a big board in a slow build is long).
+const SLICE_PLAYOUTS: u32 = 32;
 
 /// Lines waiting between the reader thread and the command loop.
 const QUEUE: usize = 64;
