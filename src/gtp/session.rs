@@ -79,7 +79,12 @@ impl Engine {
                 let playouts = self.state.cfg.playouts;
                 a.step(&mut self.state, Duration::MAX, playouts);
                 let line = a.line(&self.state);
-                format!("={id}\n{line}\n\n")
+                if line.is_empty() {
+                    // nothing to report (maxmoves 0): an empty response, not an extra blank line
+                    format!("={id}\n\n")
+                } else {
+                    format!("={id}\n{line}\n\n")
+                }
             }
         })
     }

@@ -687,6 +687,8 @@ fn analysis_through_handle_line_answers_one_line() {
     assert_eq!(keys, ["move", "visits", "winrate", "prior", "lcb", "order"]);
     assert!(blocks[0].0[2].1.parse::<u32>().unwrap() <= 10000);
     assert_eq!(e.game().to_move(), Color::White);
+    // nothing to report is an empty response, never an extra blank line
+    assert_eq!(ask(&mut e, "4 kata-analyze maxmoves 0"), "=4\n\n");
 }
 
 /// A reader that hands out its parts one by one, after a pause each.
