@@ -16,9 +16,10 @@
 //! block starting with `info`:
 //! - `kata-analyze`: `info move D4 visits 120 utility 0.06 winrate 0.53 scoreMean 1.2
 //!   scoreStdev 5.1 scoreLead 1.2 prior 0.0123 lcb 0.49 order 0 pv D4 E5 ...`, then with
-//!   `ownership true` ` ownership v1 v2 ...`: one value in [-1, 1] per point, row by row from
-//!   the top-left (A19) to the bottom-right, from the analysed side's view (+1: it owns the
-//!   point).
+//!   `ownership true` ` ownership v1 v2 ...`: one value per point, row by row from the
+//!   top-left (A19) to the bottom-right, from the analysed side's view: `1` where it owns the
+//!   point, `-1` where the opponent does, `0` for nobody (KataGo's range is [-1, 1]; the
+//!   judged count decides each point).
 //! - `lz-analyze`: `info move D4 visits 120 winrate 5300 prior 123 lcb 4900 order 0 pv D4 ...`
 //!   (win rate, prior and LCB in hundredths of a percent, as integers).
 //!
