@@ -32,7 +32,17 @@ fn main() {
             std::process::exit(2);
         };
         let seed = (i + 1).to_string();
-        let mut tengen = GnuGo::spawn(&bin, &["gtp", "--playouts", &playouts, "--seed", &seed]);
+        let mut tengen = GnuGo::spawn(
+            &bin,
+            &[
+                "gtp",
+                "--playouts",
+                &playouts,
+                "--seed",
+                &seed,
+                "--no-resign",
+            ],
+        );
         let color = if i % 2 == 0 {
             Color::Black
         } else {

@@ -1,5 +1,5 @@
 //! A light Monte Carlo tree search over the fast playouts: the move generator behind GTP's
-//! `genmove`.
+//! `genmove`, and the search behind its live analysis (`kata-analyze`, `lz-analyze`).
 //!
 //! UCT with RAVE: each iteration copies the root position, walks down the tree choosing
 //! children by their value, expands a leaf once it has been visited, runs one light playout
@@ -15,7 +15,12 @@
 //! told how many handicap stones the game had).
 //!
 //! The tree is a flat arena of nodes reused between searches; nothing is allocated per
-//! playout.
+//! playout. [`Search::run`] searches a position and answers the best move; for a search that
+//! goes on, [`Search::start`] makes a new tree, [`Search::extend`] runs more playouts on it
+//! (as often as wanted, the statistics keep growing), [`Search::best`] and
+//! [`Search::root_moves`] read it: per root move its visits, win rate and mean final score
+//! for the side to move, and its principal variation. Besides the win counts, only the root's
+//! children keep the sum and the sum of squares of their playouts' final scores.
 
 use std::time::{Duration, Instant};
 
@@ -42,6 +47,27 @@ pub struct SearchResult {
     pub win_rate: f64,
     /// Playouts run.
     pub playouts: u32,
+}
+
+/// What the search knows about one move of the root (see [`Search::root_moves`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStats {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u32,
+    /// The share of them the side to move won, 0 to 1 (0 without visits).
+    pub win_rate: f64,
+    /// The mean final score of those playouts (area count with the komi), from the side to
+    /// move's view: positive when it leads (0 without visits).
+    pub score_lead: f64,
+    /// The standard deviation of those final scores.
+    pub score_stdev: f64,
+    /// Its prior: the search has no policy, so every root move has the same, one over the
+    /// number of root moves.
+    pub prior: f64,
+    /// The principal variation: this move, then the most visited reply, and so on.
+    pub pv: Vec<Move>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -89,7 +115,23 @@ pub struct Search {
     first_color: Vec<u8>,
     first_at: Vec<u32>,
     gen: u32,
+    /// The position searched, its side to move, komi (half points) and passes before it.
+    root_board: Board,
+    me: u8,
+    komi2: i32,
+    root_passes: u32,
+    /// Per root child: sum and sum of squares of the final scores (Black's view, komi
+    /// taken) of the playouts through it.
+    root_score: Vec<[f64; 2]>,
 }
+
+/// Most nodes a tree grows to (28 bytes each, so about 117 MB): past it, leaves are no longer expanded
+/// and new playouts start from them (a long analysis stays within a bounded memory).
+pub const MAX_NODES: usize = 1 << 22;
+
+/// Most playouts through the root: [`Search::extend`] stops adding playouts there (the
+/// counts stay far from overflowing).
+pub const MAX_ROOT_VISITS: u32 = 1 << 30;
 
 const EXPLORATION: f32 = 0.2;
 const FIRST_PLAY_URGENCY: f32 = 1.1;
@@ -113,6 +155,11 @@ impl Search {
             first_color: Vec::new(),
             first_at: Vec::new(),
             gen: 0,
+            root_board: board.clone(),
+            me: Color::Black.digit(),
+            komi2: 0,
+            root_passes: 0,
+            root_score: Vec::new(),
         }
     }
 
@@ -239,86 +286,143 @@ impl Search {
     /// Search the position of `game` for the side to move and return the best move.
     /// `cleanup` forbids passing while anything else is legal (KGS's genmove_cleanup).
     pub fn run(&mut self, game: &Game, limits: SearchLimits, cleanup: bool) -> SearchResult {
-        let root_board = game.board().clone();
-        let me = game.to_move();
-        let rules = *game.rules();
-        // Playouts are judged by area with komi only (no handicap bonus), territory games too,
-        // which agrees with territory counting up to a point or two in finished positions.
+        self.start(game, cleanup);
+        let done = self.extend(limits);
+        SearchResult {
+            playouts: done,
+            ..self.best()
+        }
+    }
+
+    /// Start a new tree at the position of `game`, for the side to move; nothing is searched
+    /// yet ([`Search::extend`] does). `cleanup` forbids passing at the root while anything else
+    /// is legal. The tree's buffers are reused.
+    pub fn start(&mut self, game: &Game, cleanup: bool) {
+        self.root_board.copy_from(game.board());
+        self.me = game.to_move().digit();
+        // Playouts are judged by area with komi only (no handicap bonus), territory games
+        // too, which agrees with territory counting up to a point or two in finished
+        // positions.
         let _ = Scoring::Area;
-        let komi2 = rules.komi.half_points();
+        self.komi2 = game.rules().komi.half_points();
+        self.root_passes = game.consecutive_passes();
         self.nodes.clear();
         self.nodes.push(Node::new(0));
-        self.board.copy_from(&root_board);
-        self.expand(0, me.digit(), Some((game, cleanup)));
+        self.board.copy_from(&self.root_board);
+        self.expand(0, self.me, Some((game, cleanup)));
+        self.root_score.clear();
+        self.root_score
+            .resize(self.nodes[0].n_children as usize, [0.0; 2]);
+    }
+
+    /// Run more playouts on the tree [`Search::start`] made (or the last [`Search::run`]),
+    /// until `limits.playouts` more were run or `limits.time` has passed; the statistics keep
+    /// growing from where they were. Returns the playouts run. The tree stops growing (new
+    /// playouts still count) at [`MAX_NODES`] nodes, and the search stops adding playouts
+    /// once the root has [`MAX_ROOT_VISITS`].
+    pub fn extend(&mut self, limits: SearchLimits) -> u32 {
+        if self.nodes.is_empty() {
+            return 0;
+        }
         let start = Instant::now();
-        let root_passes = game.consecutive_passes();
         let mut done = 0;
-        while done < limits.playouts {
+        while done < limits.playouts && self.nodes[0].visits < MAX_ROOT_VISITS {
             if let Some(t) = limits.time {
                 if done % 64 == 0 && start.elapsed() >= t {
                     break;
                 }
             }
-            self.board.copy_from(&root_board);
-            self.path.clear();
-            self.path.push(0);
-            self.seq.clear();
-            let mut node = 0u32;
-            let mut color = me.digit();
-            let mut passes = root_passes;
-            loop {
-                let n = self.nodes[node as usize];
-                if !n.expanded {
-                    if n.visits > 0 && passes < 2 {
-                        self.expand(node, color, None);
-                    } else {
-                        break;
-                    }
-                }
-                if self.nodes[node as usize].n_children == 0 {
-                    break;
-                }
-                let ch = self.select(node);
-                let mv = self.nodes[ch as usize].mv;
-                if mv == 0 {
-                    self.board.pass();
-                    passes += 1;
-                } else {
-                    self.board.play_pos(mv as usize, color);
-                    self.seq.push((mv, color));
-                    passes = 0;
-                }
-                color ^= 3;
-                node = ch;
-                self.path.push(node);
-                if passes >= 2 {
-                    break;
-                }
-            }
-            let area = if passes >= 2 {
-                self.playout.area_of(&self.board)
-            } else {
-                let first = Color::from_digit(color).unwrap_or(Color::Black);
-                self.playout
-                    .run_from(&self.board, first, &mut self.rng)
-                    .area_diff
-            };
-            let black_wins = 2 * area > komi2;
-            // backup: node reached by a move of colour X gets a win when X won
-            let mut mover = me.digit();
-            for (k, &idx) in self.path.iter().enumerate() {
-                let n = &mut self.nodes[idx as usize];
-                n.visits += 1;
-                if k > 0 {
-                    let won = (mover == 1) == black_wins;
-                    n.wins += won as u32 as f32;
-                    mover ^= 3;
-                }
-            }
-            self.update_amaf(me.digit(), black_wins, passes < 2);
+            self.iterate();
             done += 1;
         }
-        let root = self.nodes[0];
+        done
+    }
+
+    /// One iteration: descend, expand, play out, back up.
+    fn iterate(&mut self) {
+        let me = self.me;
+        self.board.copy_from(&self.root_board);
+        self.path.clear();
+        self.path.push(0);
+        self.seq.clear();
+        let mut node = 0u32;
+        let mut color = me;
+        let mut passes = self.root_passes;
+        loop {
+            let n = self.nodes[node as usize];
+            if !n.expanded {
+                if n.visits > 0 && passes < 2 && self.nodes.len() < MAX_NODES {
+                    self.expand(node, color, None);
+                } else {
+                    break;
+                }
+            }
+            if self.nodes[node as usize].n_children == 0 {
+                break;
+            }
+            let ch = self.select(node);
+            let mv = self.nodes[ch as usize].mv;
+            if mv == 0 {
+                self.board.pass();
+                passes += 1;
+            } else {
+                self.board.play_pos(mv as usize, color);
+                self.seq.push((mv, color));
+                passes = 0;
+            }
+            color ^= 3;
+            node = ch;
+            self.path.push(node);
+            if passes >= 2 {
+                break;
+            }
+        }
+        let area = if passes >= 2 {
+            self.playout.area_of(&self.board)
+        } else {
+            let first = Color::from_digit(color).unwrap_or(Color::Black);
+            self.playout
+                .run_from(&self.board, first, &mut self.rng)
+                .area_diff
+        };
+        let black_wins = 2 * area > self.komi2;
+        // backup: node reached by a move of colour X gets a win when X won
+        let mut mover = me;
+        for (k, &idx) in self.path.iter().enumerate() {
+            let n = &mut self.nodes[idx as usize];
+            n.visits += 1;
+            if k > 0 {
+                let won = (mover == 1) == black_wins;
+                n.wins += won as u32 as f32;
+                mover ^= 3;
+            }
+        }
+        // the final score (Black's view) of the playouts through each root child
+        if let Some(&child) = self.path.get(1) {
+            let i = (child - self.nodes[0].first_child) as usize;
+            let s = area as f64 - self.komi2 as f64 / 2.0;
+            let acc = &mut self.root_score[i];
+            acc[0] += s;
+            acc[1] += s * s;
+        }
+        self.update_amaf(me, black_wins, passes < 2);
+    }
+
+    /// Playouts through the root so far.
+    pub fn root_visits(&self) -> u32 {
+        self.nodes.first().map_or(0, |n| n.visits)
+    }
+
+    /// The root's most visited move (the first of equals) and its win rate.
+    pub fn best(&self) -> SearchResult {
+        let playouts = self.root_visits();
+        let Some(root) = self.nodes.first() else {
+            return SearchResult {
+                mv: Move::Pass,
+                win_rate: 0.5,
+                playouts,
+            };
+        };
         let mut best: Option<Node> = None;
         for i in root.first_child..root.first_child + root.n_children as u32 {
             let ch = self.nodes[i as usize];
@@ -327,21 +431,92 @@ impl Search {
             }
         }
         match best {
-            Some(b) if b.mv != 0 => SearchResult {
-                mv: Move::Play(self.board.point(b.mv as usize)),
-                win_rate: b.wins as f64 / b.visits.max(1) as f64,
-                playouts: done,
-            },
             Some(b) => SearchResult {
-                mv: Move::Pass,
+                mv: self.move_of(b.mv),
                 win_rate: b.wins as f64 / b.visits.max(1) as f64,
-                playouts: done,
+                playouts,
             },
             None => SearchResult {
                 mv: Move::Pass,
                 win_rate: 0.5,
-                playouts: done,
+                playouts,
             },
+        }
+    }
+
+    /// The move of a node's padded index (0: a pass).
+    fn move_of(&self, mv: u16) -> Move {
+        if mv == 0 {
+            Move::Pass
+        } else {
+            Move::Play(self.root_board.point(mv as usize))
+        }
+    }
+
+    /// The statistics of every move of the root, most visited first (equals in the order
+    /// [`Search::best`] sees them, so the first is its move), into `out` (cleared first). Each
+    /// principal variation has at most `pv_len` moves.
+    pub fn root_moves(&self, pv_len: usize, out: &mut Vec<MoveStats>) {
+        out.clear();
+        let Some(root) = self.nodes.first() else {
+            return;
+        };
+        let n_children = root.n_children as f64;
+        let flip = if self.me == Color::White.digit() {
+            -1.0
+        } else {
+            1.0
+        };
+        for k in 0..root.n_children as u32 {
+            let ch = self.nodes[(root.first_child + k) as usize];
+            let visits = ch.visits;
+            let [sum, sq] = self.root_score.get(k as usize).copied().unwrap_or([0.0; 2]);
+            let (win_rate, score_lead, score_stdev) = if visits > 0 {
+                let n = visits as f64;
+                let mean = sum / n;
+                (
+                    (ch.wins as f64 / n).clamp(0.0, 1.0),
+                    flip * mean,
+                    (sq / n - mean * mean).max(0.0).sqrt(),
+                )
+            } else {
+                (0.0, 0.0, 0.0)
+            };
+            let mut pv = Vec::new();
+            self.principal_variation(root.first_child + k, pv_len, &mut pv);
+            out.push(MoveStats {
+                mv: self.move_of(ch.mv),
+                visits,
+                win_rate,
+                score_lead,
+                score_stdev,
+                prior: 1.0 / n_children,
+                pv,
+            });
+        }
+        // stable: equals keep the children's order, as `best` picks them
+        out.sort_by_key(|m| std::cmp::Reverse(m.visits));
+    }
+
+    /// The node's move, then the most visited child's, and so on while visited.
+    fn principal_variation(&self, mut node: u32, max: usize, out: &mut Vec<Move>) {
+        while out.len() < max {
+            let n = self.nodes[node as usize];
+            out.push(self.move_of(n.mv));
+            if !n.expanded || n.n_children == 0 {
+                break;
+            }
+            let mut best: Option<(u32, u32)> = None;
+            for i in n.first_child..n.first_child + n.n_children as u32 {
+                let v = self.nodes[i as usize].visits;
+                if v > 0 && best.is_none_or(|(_, bv)| v > bv) {
+                    best = Some((i, v));
+                }
+            }
+            match best {
+                Some((i, _)) => node = i,
+                None => break,
+            }
         }
     }
 }
@@ -406,5 +581,87 @@ mod tests {
         let mut s = Search::new(game.board(), 5);
         let r = s.run(&game, limits(100), true);
         assert_ne!(r.mv, Move::Pass);
+    }
+
+    #[test]
+    fn extend_grows_the_same_tree_and_root_moves_agree_with_best() {
+        let game = Game::new(
+            Size::square(7).unwrap(),
+            Rules::from_name("chinese").unwrap(),
+        );
+        let mut s = Search::new(game.board(), 9);
+        s.start(&game, false);
+        assert_eq!(s.root_visits(), 0);
+        assert_eq!(s.extend(limits(150)), 150);
+        assert_eq!(s.extend(limits(250)), 250);
+        assert_eq!(s.root_visits(), 400);
+        let mut moves = Vec::new();
+        s.root_moves(8, &mut moves);
+        // every legal point and a pass
+        assert_eq!(moves.len(), 50);
+        assert_eq!(moves.iter().map(|m| m.visits).sum::<u32>(), 400);
+        assert!(moves.windows(2).all(|w| w[0].visits >= w[1].visits));
+        let best = s.best();
+        assert_eq!(moves[0].mv, best.mv);
+        assert!((moves[0].win_rate - best.win_rate).abs() < 1e-9);
+        for m in &moves {
+            assert!((0.0..=1.0).contains(&m.win_rate), "{m:?}");
+            assert!((m.prior - 1.0 / 50.0).abs() < 1e-12);
+            assert!(m.score_lead.abs() <= 49.0 + 7.5, "{m:?}");
+            assert!(m.score_stdev >= 0.0);
+            if m.visits > 0 {
+                assert_eq!(m.pv[0], m.mv);
+                assert!(m.pv.len() <= 8);
+                // the variation is a sequence of moves legal one after the other
+                let mut g = game.clone();
+                for &mv in &m.pv {
+                    assert!(g.is_legal(g.to_move(), mv), "{:?} in {:?}", mv, m.pv);
+                    g.play(mv).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn score_lead_and_win_rate_are_the_movers() {
+        // White owns the 5x5 board but for a lone black area: lost for Black, won for White
+        let mut b = Board::new(Size::square(5).unwrap());
+        b.edit((0..5u8).flat_map(|x| {
+            [
+                (Point::new(x, 1), Some(Color::White)),
+                (Point::new(x, 3), Some(Color::White)),
+            ]
+        }));
+        for (me, sign) in [(Color::Black, -1.0), (Color::White, 1.0)] {
+            let game = Game::from_board(b.clone(), me, Rules::from_name("chinese").unwrap());
+            let mut s = Search::new(game.board(), 2);
+            s.start(&game, false);
+            s.extend(limits(300));
+            let mut moves = Vec::new();
+            s.root_moves(4, &mut moves);
+            let top = &moves[0];
+            assert!(top.score_lead * sign > 5.0, "{me:?}: {top:?}");
+            if sign < 0.0 {
+                assert!(top.win_rate < 0.2, "{top:?}");
+            } else {
+                assert!(top.win_rate > 0.8, "{top:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn run_reports_its_own_playouts() {
+        let game = Game::new(
+            Size::square(5).unwrap(),
+            Rules::from_name("chinese").unwrap(),
+        );
+        let mut s = Search::new(game.board(), 4);
+        let r = s.run(&game, limits(120), false);
+        assert_eq!(r.playouts, 120);
+        assert_eq!(s.root_visits(), 120);
+        // a search without a tree does nothing
+        let mut fresh = Search::new(game.board(), 4);
+        assert_eq!(fresh.extend(limits(10)), 0);
+        assert_eq!(fresh.best().mv, Move::Pass);
     }
 }

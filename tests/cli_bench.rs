@@ -38,6 +38,22 @@ fn playouts_report_their_statistics() {
 }
 
 #[test]
+fn search_runs_its_playouts() {
+    let v = bench(&[
+        "search",
+        "--size",
+        "7",
+        "--playouts",
+        "300",
+        "--rounds",
+        "2",
+    ]);
+    assert_eq!(v["playouts"], 300);
+    assert_eq!(v["size"], 7);
+    assert!(v["pps"].as_f64().unwrap() > 0.0 && v["seconds"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
 fn territory_counts_real_boards() {
     let v = bench(&["territory", "--size", "9", "--count", "20", "--rounds", "3"]);
     assert_eq!(v["boards"], 20);

@@ -63,3 +63,9 @@ fn rules_scoring_and_gogui_commands() {
 fn sgf_commands() {
     transcript("sgf");
 }
+
+#[test]
+fn analysis_commands_and_their_errors() {
+    // a stream the next line stops before its first interval has no info line
+    transcript("analyze");
+}

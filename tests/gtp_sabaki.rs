@@ -1,8 +1,10 @@
 //! A real GTP client: `tests/sabaki/client.mjs` drives `tengen gtp` with @sabaki/gtp, the
 //! library the Sabaki GUI uses (its Controller and the ControllerStateTracker that syncs
-//! komi, board size and history by undo/replay). Needs node and `npm ci --prefix tests/sabaki`;
-//! without them it says so and does not run, unless TENGEN_REQUIRE_NODE is set (as .ci/run
-//! does), which makes it fail.
+//! komi, board size and history by undo/replay), including Sabaki's live analysis: the
+//! `kata-analyze` and `lz-analyze` streams reach the command's subscriber line by line, read
+//! the way Sabaki reads them, and stop at the next command. Needs node and
+//! `npm ci --prefix tests/sabaki`; without them it says so and does not run, unless
+//! TENGEN_REQUIRE_NODE is set (as .ci/run does), which makes it fail.
 mod common;
 
 use std::path::Path;

@@ -24,6 +24,8 @@ fn game(size: usize, tengen_color: Color, playouts: &str) {
             "--rules",
             "chinese",
             "--strict-score",
+            // the referee plays every game to two passes
+            "--no-resign",
         ],
     );
     let o = common::referee::play(&mut tengen, &mut gnugo, size, tengen_color);

@@ -7,7 +7,7 @@ use super::query::{Query, QueryError};
 use crate::judge::{judge, Options as JudgeOptions, Status};
 use crate::score::{score, PlayerScore, Score, ScoreError, ScoreOptions};
 use crate::vertex::Vertex;
-use crate::{Board, Color, Game, Move, Point};
+use crate::{Board, Color, Game, Move, Point, Size};
 
 /// The name of the analysis behind [`judged`], reported in every answer as `"judge"`.
 pub const JUDGE: &str = "tengen-judge";
@@ -306,6 +306,20 @@ pub fn analyze(q: &Query) -> Result<Vec<TurnAnswer>, QueryError> {
     Ok(out)
 }
 
+/// A count's owners in KataGo's `ownership` layout: one value per point of a board of `size`,
+/// row by row from the top-left (A19 on 19x19) to the bottom-right, `1` where Black owns the
+/// point, `-1` where White does, `0` for nobody (dame, seki). This is Black's view; GTP's
+/// `kata-analyze` negates it when White is to move.
+pub fn ownership(score: &Score, size: Size) -> Vec<i8> {
+    size.points()
+        .map(|p| match score.owner(p) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        })
+        .collect()
+}
+
 fn turn_answer(
     q: &Query,
     game: &Game,
@@ -319,16 +333,7 @@ fn turn_answer(
     opts.handicap = q.handicap;
     let exact = score(board, &opts).map_err(|e| e.to_string())?;
     let j = judged(board, &opts, game.to_move()).map_err(|e| e.to_string())?;
-    let ownership = q.include_ownership.then(|| {
-        q.size
-            .points()
-            .map(|p| match j.score.owner(p) {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => 0,
-            })
-            .collect()
-    });
+    let ownership = q.include_ownership.then(|| ownership(&j.score, q.size));
     let judged_count = Count::of(&j.score);
     Ok(TurnAnswer {
         id: q.id.clone(),

@@ -74,8 +74,8 @@ mod query;
 mod serve;
 
 pub use answer::{
-    analyze, judged, ChainInfo, ChainReport, ChainStatus, Count, Counts, Judged, LastMove,
-    Prisoners, RootInfo, TurnAnswer, JUDGE,
+    analyze, judged, ownership, ChainInfo, ChainReport, ChainStatus, Count, Counts, Judged,
+    LastMove, Prisoners, RootInfo, TurnAnswer, JUDGE,
 };
 pub use query::{parse_request, Action, Query, QueryError, Request, Warning};
 pub use serve::{serve, ServeOptions, ServeStats, MAX_LINE};

@@ -6,10 +6,11 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::path::PathBuf;
 
+use tengen::mcts::{Search, SearchLimits};
 use tengen::playout::{run_empty, Playout, PlayoutStats, Rng};
 use tengen::sgf::{ReplayOptions, Replayer};
 use tengen::territory::TerritoryMap;
-use tengen::{Board, Color, Komi, Size};
+use tengen::{Board, Color, Game, Komi, Preset, Size};
 
 use super::args::ThreadsArg;
 use super::EXIT_USAGE;
@@ -29,6 +30,9 @@ enum BenchWhat {
     Replay(ReplayBenchArgs),
     /// Territory of whole boards: random-playout final positions, one linear pass each.
     Territory(TerritoryBenchArgs),
+    /// The tree search behind GTP's genmove and kata-analyze: one search of --playouts from
+    /// the empty board per round.
+    Search(SearchBenchArgs),
     /// The judge of finished games against recorded results (`*.sgf` with a counted `RE`)
     /// and the OGS test sets (`*.game`, autoscore `*.json`).
     Judge(JudgeBenchArgs),
@@ -61,6 +65,77 @@ struct ReplayBenchArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+#[derive(Args, Debug)]
+struct SearchBenchArgs {
+    /// Board side (square board).
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Playouts per search.
+    #[arg(long, default_value_t = 10_000)]
+    playouts: u32,
+    /// Timed searches (the median is reported).
+    #[arg(long, default_value_t = 5)]
+    rounds: usize,
+    /// Random seed of the first search (round i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct SearchReport {
+    size: usize,
+    playouts: u32,
+    rounds: usize,
+    seconds: f64,
+    pps: f64,
+}
+
+fn search(a: &SearchBenchArgs) -> i32 {
+    let size = match Size::square(a.size) {
+        Ok(s) if a.rounds > 0 && a.playouts > 0 => s,
+        _ => {
+            eprintln!(
+                "tengen bench search: --size must be 1 to {}, --rounds and --playouts at least 1",
+                tengen::MAX_SIZE
+            );
+            return EXIT_USAGE;
+        }
+    };
+    let game = Game::new(size, Preset::Chinese.rules());
+    let limits = SearchLimits {
+        playouts: a.playouts,
+        time: None,
+    };
+    let mut times = Vec::new();
+    for i in 0..a.rounds {
+        // a fresh generator per round, as a new game's search would have
+        let mut engine = Search::new(game.board(), a.seed.wrapping_add(i as u64));
+        let t0 = Instant::now();
+        let r = engine.run(&game, limits, false);
+        times.push(t0.elapsed().as_secs_f64());
+        debug_assert_eq!(r.playouts, a.playouts);
+    }
+    let secs = median(times);
+    let r = SearchReport {
+        size: a.size,
+        playouts: a.playouts,
+        rounds: a.rounds,
+        seconds: secs,
+        pps: a.playouts as f64 / secs,
+    };
+    if a.json {
+        return print_json(&r);
+    }
+    println!(
+        "search {}x{}: {} playouts in {:.3} s (median of {}): {:.0} playouts/s",
+        r.size, r.size, r.playouts, r.seconds, r.rounds, r.pps
+    );
+    0
 }
 
 #[derive(Args, Debug)]
@@ -116,6 +191,7 @@ pub fn run(args: &BenchArgs) -> i32 {
         BenchWhat::Playouts(a) => playouts(a),
         BenchWhat::Replay(a) => replay(a),
         BenchWhat::Territory(a) => territory(a),
+        BenchWhat::Search(a) => search(a),
         BenchWhat::Judge(a) => super::judge::bench(&super::judge::BenchJudge {
             paths: a.paths.clone(),
             playouts: a.playouts,

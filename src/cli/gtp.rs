@@ -3,7 +3,9 @@
 use std::io::{self, BufReader};
 
 use clap::Args;
-use tengen::gtp::{run as serve, Engine, EngineConfig, ScoreMode};
+use tengen::gtp::{
+    run as serve, Engine, EngineConfig, ScoreMode, DEFAULT_RESIGN_MOVES, DEFAULT_RESIGN_THRESHOLD,
+};
 use tengen::Rules;
 
 /// Options of `tengen gtp`.
@@ -12,10 +14,17 @@ pub struct GtpArgs {
     /// Playouts per generated move (an upper bound when the controller sends time settings).
     #[arg(long, default_value_t = 3000)]
     playouts: u32,
-    /// Resign when the best move's estimated win rate falls below this (0 to 1); never by
-    /// default.
-    #[arg(long, value_parser = parse_threshold)]
-    resign_threshold: Option<f64>,
+    /// Resign when the search's win rate for the side to move stays below this (0 to 1) for
+    /// --resign-moves generated moves in a row, past the first quarter of the board's points
+    /// in moves, and the judged count has the opponent ahead by a tenth of them.
+    #[arg(long, value_parser = parse_threshold, default_value_t = DEFAULT_RESIGN_THRESHOLD, value_name = "P")]
+    resign_threshold: f64,
+    /// Generated moves in a row below the threshold before resigning.
+    #[arg(long, default_value_t = DEFAULT_RESIGN_MOVES, value_parser = clap::value_parser!(u32).range(1..), value_name = "N")]
+    resign_moves: u32,
+    /// Never resign (play every game to the end).
+    #[arg(long, conflicts_with_all = ["resign_threshold", "resign_moves"])]
+    no_resign: bool,
     /// Rule set at start (changeable with kata-set-rules / kgs-rules).
     #[arg(long, default_value = "chinese")]
     rules: Rules,
@@ -43,7 +52,8 @@ fn parse_threshold(s: &str) -> Result<f64, String> {
 pub fn run(args: &GtpArgs) -> i32 {
     let mut engine = Engine::new(EngineConfig {
         playouts: args.playouts.max(1),
-        resign_threshold: args.resign_threshold,
+        resign_threshold: (!args.no_resign).then_some(args.resign_threshold),
+        resign_moves: args.resign_moves,
         seed: args.seed,
         rules: args.rules,
         score_mode: if args.strict_score {
@@ -52,7 +62,8 @@ pub fn run(args: &GtpArgs) -> i32 {
             args.score_mode
         },
     });
-    let input = BufReader::new(io::stdin().lock());
+    // the session reads on a thread of its own: the unlocked handle, which can move there
+    let input = BufReader::new(io::stdin());
     match serve(&mut engine, input, io::stdout().lock()) {
         Ok(()) => 0,
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,

@@ -1,5 +1,8 @@
-//! KataGo's extensions: rules by name or as KataGo's JSON object.
+//! KataGo's extensions: rules by name or as KataGo's JSON object, and the live analysis
+//! `kata-analyze` and `lz-analyze` (Leela Zero's, which KataGo has too; see
+//! [`super::analyze`]).
 
+use super::analyze::{parse, Analysis, Format};
 use super::state::{args_n, State};
 use super::table::{Command, Family, Reply};
 use crate::rules::Rules;
@@ -26,6 +29,18 @@ pub(super) const COMMANDS: &[Command] = &[
                 None => serde_json::to_string(r).map_err(|e| e.to_string())?,
             })
         },
+    ),
+    F.streaming(
+        "kata-analyze",
+        "[COLOR] [INTERVAL] [interval CS] [ownership true] [minmoves N] [maxmoves N]",
+        "stream KataGo-style analysis lines (every INTERVAL centiseconds) until the next command",
+        |s, args| Ok(Analysis::begin(s, parse(Format::Kata, args)?)),
+    ),
+    F.streaming(
+        "lz-analyze",
+        "[COLOR] [INTERVAL] [interval CS] [minmoves N] [maxmoves N]",
+        "stream Leela Zero-style analysis lines (every INTERVAL centiseconds) until the next command",
+        |s, args| Ok(Analysis::begin(s, parse(Format::Lz, args)?)),
     ),
 ];
 

@@ -6,6 +6,12 @@
 //! after preprocessing (control characters other than tab and newline dropped, tabs turned to
 //! spaces, `#` comments removed). [`run`] drives an engine over a reader and a writer, one line
 //! at a time, with a cap on the line length; nothing but responses is written to the output.
+//! Under [`run`] the live analysis commands `kata-analyze` and `lz-analyze` stream a line
+//! every interval until the next input line arrives, which ends the response and is answered
+//! next (see `session` and `analyze` below); [`Engine::handle_line`] answers them with one
+//! line.
+//!
+//! `genmove` resigns a lost game by default (see [`EngineConfig::resign_threshold`]).
 //!
 //! Besides the standard commands it has GNU Go's rules-engine commands (`is_legal`,
 //! `list_stones`, `countlib`, ...), KGS's and KataGo's extensions and GoGui's `gogui-rules_*`
@@ -14,7 +20,10 @@
 //!
 //! # Layout
 //! - `session`: the command loop: reading lines with a length cap, preprocessing, ids, the
-//!   framing of responses ([`Engine`], [`run`], [`preprocess`]).
+//!   framing of responses ([`Engine`], [`run`], [`preprocess`]), and the streaming of the
+//!   analysis commands until the next line arrives.
+//! - `analyze`: `kata-analyze` and `lz-analyze`: their arguments and line formats, over the
+//!   tree search ([`crate::mcts`]) and the judge's ownership.
 //! - `state`: the engine state the commands work on: board and game, rules and komi, handicap,
 //!   clock, search settings and the record's game information (players, date, result).
 //! - `table`: the one command table (name, family, arguments, help, handler). It drives
@@ -54,6 +63,7 @@
 //! and `PB`, `PW`, `DT`, `RE` where known (loaded from a record, or the result of a
 //! resignation or of a game ended by two passes).
 
+mod analyze;
 mod clock;
 mod core;
 mod gogui;
@@ -68,6 +78,7 @@ mod table;
 
 pub use crate::vertex::{Vertex, VertexError, MAX_GTP_SIZE};
 pub use session::{preprocess, run, Engine, MAX_LINE};
+pub use state::{resign_min_lead, resign_min_moves};
 pub use table::{command_names, family_of, Family};
 
 use crate::rules::Rules;
@@ -78,8 +89,15 @@ use crate::{Point, Preset};
 pub struct EngineConfig {
     /// Playouts per `genmove` (an upper bound when time settings are known).
     pub playouts: u32,
-    /// Resign when the estimated win rate of the best move is below this; `None`: never.
+    /// Resign when the search's win rate for the side to move stays below this; `None`: never.
+    /// The default is [`DEFAULT_RESIGN_THRESHOLD`]. `genmove` answers `resign` only when the
+    /// win rate was below it for [`EngineConfig::resign_moves`] generated moves in a row, the
+    /// game has at least [`resign_min_moves`] moves and the judged count has the opponent
+    /// ahead by at least [`resign_min_lead`] points (never in the opening, never in a game the
+    /// judge counts as close), and never in KGS's cleanup phase.
     pub resign_threshold: Option<f64>,
+    /// Generated moves in a row below the threshold before resigning (at least 1).
+    pub resign_moves: u32,
     /// Seed of the search's random generator.
     pub seed: u64,
     /// Rules at start and after `clear_board`.
@@ -88,6 +106,12 @@ pub struct EngineConfig {
     /// `tengen-score_mode`).
     pub score_mode: ScoreMode,
 }
+
+/// The default resignation threshold: a win rate of 10%.
+pub const DEFAULT_RESIGN_THRESHOLD: f64 = 0.1;
+
+/// The default number of generated moves in a row below the threshold before resigning.
+pub const DEFAULT_RESIGN_MOVES: u32 = 3;
 
 /// How the end of the game is decided (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -131,7 +155,8 @@ impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
             playouts: 3000,
-            resign_threshold: None,
+            resign_threshold: Some(DEFAULT_RESIGN_THRESHOLD),
+            resign_moves: DEFAULT_RESIGN_MOVES,
             seed: 1,
             rules: Preset::Chinese.rules(),
             score_mode: ScoreMode::Judge,

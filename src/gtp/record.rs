@@ -44,6 +44,7 @@ impl State {
                 .map(|w| format!("{file}: {w}")),
         );
         self.game = loaded.game;
+        self.low_streak = [0; 2];
         self.handicap = loaded.replay.handicap;
         self.info = GameInfo {
             black: loaded.black,

@@ -1,14 +1,23 @@
 //! The command loop: reading lines with a length cap, preprocessing, command ids, dispatch
-//! through the command table, and the framing of responses.
+//! through the command table, the framing of responses, and the streaming commands.
 //!
 //! Handlers only see the engine state and their arguments and answer one `Reply`; the
-//! session owns the input and the output. A command that streams until the next line arrives
-//! (`kata-analyze`, `lz-analyze`) belongs here: the session would hand its handler the output
-//! and stop it when the next line is read, while its family file keeps the parsing.
+//! session owns the input and the output. [`run`] reads the input on a thread of its own
+//! that passes lines through a bounded channel, so that a command that streams until the next
+//! line arrives (`kata-analyze`, `lz-analyze`, see [`super::analyze`]) can search while
+//! watching for it: the response starts with `=` (and the id) and a newline, then one line
+//! every interval; when the next line arrives (a command, or an empty line) the response ends
+//! with a blank line and that line is answered next. The end of the input ends it the same
+//! way. [`Engine::handle_line`] has no next line to wait for: there an analysis command
+//! answers one line after the engine's playouts per move.
 
 use std::io::{self, BufRead, Write};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::time::{Duration, Instant};
 
+use super::analyze::Analysis;
 use super::state::State;
+use super::table::Run;
 use super::{table, EngineConfig};
 use crate::Game;
 
@@ -61,8 +70,27 @@ impl Engine {
     }
 
     /// Answer one raw input line: the full response text, or `None` for a line that is empty
-    /// after preprocessing.
+    /// after preprocessing. A streaming command answers one line after a search of the
+    /// engine's playouts per move (see the module docs).
     pub fn handle_line(&mut self, raw: &str) -> Option<String> {
+        Some(match self.dispatch(raw)? {
+            Outcome::Reply(r) => r,
+            Outcome::Stream(id, mut a) => {
+                let playouts = self.state.cfg.playouts;
+                a.step(&mut self.state, Duration::MAX, playouts);
+                let line = a.line(&self.state);
+                if line.is_empty() {
+                    // nothing to report (maxmoves 0): an empty response, not an extra blank line
+                    format!("={id}\n\n")
+                } else {
+                    format!("={id}\n{line}\n\n")
+                }
+            }
+        })
+    }
+
+    /// Run one line's command: its whole response, or the analysis to stream with the id.
+    fn dispatch(&mut self, raw: &str) -> Option<Outcome> {
         let line = preprocess(raw);
         if line.is_empty() {
             return None;
@@ -75,24 +103,109 @@ impl Engine {
             (None, Some(first))
         };
         let args: Vec<&str> = words.collect();
+        let id = id.unwrap_or("");
         let reply = match name.map(|n| (n, table::find(n))) {
-            Some((n, Some(cmd))) => {
-                let r = (cmd.run)(&mut self.state, &args);
-                if n == "quit" && r.is_ok() {
-                    self.quit = true;
+            Some((n, Some(cmd))) => match cmd.run {
+                Run::Reply(run) => {
+                    let r = run(&mut self.state, &args);
+                    if n == "quit" && r.is_ok() {
+                        self.quit = true;
+                    }
+                    r
                 }
-                r
-            }
+                Run::Stream(start) => match start(&mut self.state, &args) {
+                    Ok(a) => return Some(Outcome::Stream(id.to_string(), a)),
+                    Err(e) => Err(e),
+                },
+            },
             Some((_, None)) => Err("unknown command".to_string()),
             None => Err("missing command".to_string()),
         };
-        let id = id.unwrap_or("");
-        Some(match reply {
+        Some(Outcome::Reply(match reply {
             Ok(r) if r.is_empty() => format!("={id}\n\n"),
             Ok(r) => format!("={id} {r}\n\n"),
             Err(e) => format!("?{id} {e}\n\n"),
-        })
+        }))
     }
+
+    /// Stream `a` on `output` until the next input arrives (returned) or the input ends.
+    fn stream<W: Write>(
+        &mut self,
+        id: &str,
+        mut a: Analysis,
+        input: &Receiver<Input>,
+        output: &mut W,
+    ) -> io::Result<Option<Input>> {
+        output.write_all(format!("={id}\n").as_bytes())?;
+        output.flush()?;
+        let interval = a.req.interval;
+        let mut next = Instant::now() + interval;
+        let next_input = loop {
+            let now = Instant::now();
+            if now >= next {
+                let line = a.line(&self.state);
+                if !line.is_empty() {
+                    output.write_all(line.as_bytes())?;
+                    output.write_all(b"\n")?;
+                    output.flush()?;
+                }
+                // on time: every interval; late: an interval from now, not at once
+                next += interval;
+                if next <= now {
+                    next = now + interval;
+                }
+            }
+            let slice = next.saturating_duration_since(Instant::now()).min(SLICE);
+            let ran = a.step(&mut self.state, slice, SLICE_PLAYOUTS);
+            let polled = if ran == 0 {
+                // nothing left to search: wait for the input instead of spinning
+                input
+                    .recv_timeout(slice.max(Duration::from_millis(1)))
+                    .map_err(|e| match e {
+                        RecvTimeoutError::Timeout => TryRecvError::Empty,
+                        RecvTimeoutError::Disconnected => TryRecvError::Disconnected,
+                    })
+            } else {
+                input.try_recv()
+            };
+            match polled {
+                Ok(msg) => break Some(msg),
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => break None,
+            }
+        };
+        output.write_all(b"\n")?;
+        output.flush()?;
+        Ok(next_input)
+    }
+}
+
+/// What a line asks for.
+enum Outcome {
+    /// A complete response.
+    Reply(String),
+    /// An analysis to stream, with the command's id (empty without one).
+    Stream(String, Analysis),
+}
+
+/// Longest search between two looks at the input while streaming.
+const SLICE: Duration = Duration::from_millis(10);
+
+/// Most playouts between two looks at the input while streaming (the search looks at the
+/// clock only every 64 playouts, which on a big board in a slow build is long).
+const SLICE_PLAYOUTS: u32 = 32;
+
+/// Lines waiting between the reader thread and the command loop.
+const QUEUE: usize = 64;
+
+/// What the reader thread passes on.
+enum Input {
+    /// A line (its newline included).
+    Line(Vec<u8>),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
+    /// A read error; the thread stops.
+    Failed(io::Error),
 }
 
 /// Read one line of at most [`MAX_LINE`] bytes; `Ok(None)` at the end of the input,
@@ -135,26 +248,58 @@ fn read_line_limited<R: BufRead>(
 
 /// Serve GTP: answer each line of `input` on `output` until `quit` or the end of the input.
 /// The engine's warnings (see [`Engine::take_warnings`]) go to stderr, never to `output`.
+/// The input is read on a thread of its own (see the module docs); after `quit` that thread
+/// is left waiting on the input, which the end of the process closes.
 ///
 /// # Errors
 /// Read or write errors.
-pub fn run<R: BufRead, W: Write>(
-    engine: &mut Engine,
-    mut input: R,
-    mut output: W,
-) -> io::Result<()> {
-    let mut buf = Vec::new();
-    while let Some(line) = read_line_limited(&mut input, &mut buf)? {
-        let response = match line {
-            Ok(()) => engine.handle_line(&String::from_utf8_lossy(&buf)),
-            Err(()) => Some(format!("? line longer than {MAX_LINE} bytes\n\n")),
+pub fn run<R, W>(engine: &mut Engine, mut input: R, mut output: W) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write,
+{
+    let (tx, rx) = mpsc::sync_channel(QUEUE);
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        loop {
+            let msg = match read_line_limited(&mut input, &mut buf) {
+                Ok(None) => break,
+                Ok(Some(Ok(()))) => Input::Line(std::mem::take(&mut buf)),
+                Ok(Some(Err(()))) => Input::TooLong,
+                Err(e) => Input::Failed(e),
+            };
+            let failed = matches!(msg, Input::Failed(_));
+            if tx.send(msg).is_err() || failed {
+                break;
+            }
+        }
+    });
+    let mut pending = None;
+    loop {
+        let msg = match pending.take() {
+            Some(m) => m,
+            None => match rx.recv() {
+                Ok(m) => m,
+                Err(_) => break,
+            },
+        };
+        let outcome = match msg {
+            Input::Line(buf) => engine.dispatch(&String::from_utf8_lossy(&buf)),
+            Input::TooLong => Some(Outcome::Reply(format!(
+                "? line longer than {MAX_LINE} bytes\n\n"
+            ))),
+            Input::Failed(e) => return Err(e),
         };
         for w in engine.take_warnings() {
             eprintln!("tengen gtp: warning: {w}");
         }
-        if let Some(r) = response {
-            output.write_all(r.as_bytes())?;
-            output.flush()?;
+        match outcome {
+            Some(Outcome::Reply(r)) => {
+                output.write_all(r.as_bytes())?;
+                output.flush()?;
+            }
+            Some(Outcome::Stream(id, a)) => pending = engine.stream(&id, a, &rx, &mut output)?,
+            None => {}
         }
         if engine.wants_quit() {
             break;

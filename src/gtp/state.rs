@@ -38,6 +38,9 @@ pub(crate) struct State {
     pub(super) info: GameInfo,
     /// Warnings for the session to pass on (not part of any response).
     pub(super) warnings: Vec<String>,
+    /// Per colour (Black, White): how many of its last generated moves in a row had a win
+    /// rate below the resignation threshold.
+    pub(super) low_streak: [u32; 2],
     /// The end of the game last computed, and what it was computed for.
     ended: Option<(EndKey, Arc<EndOfGame>)>,
 }
@@ -100,6 +103,7 @@ impl State {
             clock: Clock::default(),
             info: GameInfo::default(),
             warnings: Vec::new(),
+            low_streak: [0; 2],
             ended: None,
         }
     }
@@ -157,6 +161,7 @@ impl State {
     pub(super) fn new_game(&mut self, size: Size) {
         let rules = *self.game.rules();
         self.game = Game::new(size, rules);
+        self.low_streak = [0; 2];
         self.handicap = 0;
         self.info = GameInfo::default();
     }
@@ -184,6 +189,7 @@ impl State {
         b.edit(pts.iter().map(|&p| (p, Some(Color::Black))));
         let rules = *self.game.rules();
         self.game = Game::from_board(b, Color::White, rules);
+        self.low_streak = [0; 2];
         self.handicap = pts.len() as u32;
         Ok(String::new())
     }
@@ -206,18 +212,17 @@ impl State {
     }
 
     /// `genmove` and its variants: `commit` plays the move, `cleanup` is KGS's cleanup phase.
+    /// The answer is `resign` when [`State::resigns`] says so.
     pub(super) fn genmove(&mut self, args: &[&str], commit: bool, cleanup: bool) -> Reply {
         args_n(args, 1)?;
         let color = parse_color(args[0])?;
         let (mv, win) = self.search_move(color, cleanup);
-        if let Some(t) = self.cfg.resign_threshold {
-            if win < t && mv != Move::Pass {
-                if commit {
-                    let winner = if color == Color::Black { "W" } else { "B" };
-                    self.set_result(format!("{winner}+R"));
-                }
-                return Ok("resign".into());
+        if !cleanup && self.resigns(color, win, commit) {
+            if commit {
+                let winner = if color == Color::Black { "W" } else { "B" };
+                self.set_result(format!("{winner}+R"));
             }
+            return Ok("resign".into());
         }
         if commit {
             self.game
@@ -225,6 +230,36 @@ impl State {
                 .map_err(|e| format!("internal error: generated an illegal move ({e})"))?;
         }
         Ok(self.fmt_move(mv))
+    }
+
+    /// The resignation rule (see [`EngineConfig::resign_threshold`]): the search's win rate
+    /// for `color` is below the threshold for the [`EngineConfig::resign_moves`]-th generated
+    /// move in a row (this one included), at least
+    /// [`resign_min_moves`] moves have been played, and the judged count ([`crate::judge`])
+    /// has the opponent ahead by at least [`resign_min_lead`] points. `commit` (`genmove`,
+    /// not `reg_genmove`) counts this move in the streak.
+    fn resigns(&mut self, color: Color, win: f64, commit: bool) -> bool {
+        let Some(threshold) = self.cfg.resign_threshold else {
+            return false;
+        };
+        let i = (color == Color::White) as usize;
+        let streak = if win < threshold {
+            self.low_streak[i].saturating_add(1)
+        } else {
+            0
+        };
+        if commit {
+            self.low_streak[i] = streak;
+        }
+        let size = self.size();
+        if streak < self.cfg.resign_moves.max(1) || self.game.move_count() < resign_min_moves(size)
+        {
+            return false;
+        }
+        // the judge has the last word: never resign a game it counts as close
+        let bmw = self.judged(color).score.result.black_minus_white() as f64 / 2.0;
+        let my_lead = if color == Color::Black { bmw } else { -bmw };
+        -my_lead >= resign_min_lead(size)
     }
 
     /// Keep `result` as the game's result while the game stays at the current position.
@@ -270,7 +305,7 @@ impl State {
             }
         }
         let e = Arc::new(match key.mode {
-            ScoreMode::Judge => self.judged(),
+            ScoreMode::Judge => self.judged(key.to_move),
             ScoreMode::PassAlive => self.pass_alive_count(),
         });
         self.ended = Some((key, Arc::clone(&e)));
@@ -285,16 +320,16 @@ impl State {
         ]
     }
 
-    /// The judge's end of the game ([`crate::judge`]) with the game's rules, komi, captures,
-    /// handicap and side to move.
-    fn judged(&self) -> EndOfGame {
+    /// The judge's end of the game ([`crate::judge`]) with the game's rules, komi, captures
+    /// and handicap, and `to_move` to play.
+    pub(super) fn judged(&self, to_move: Color) -> EndOfGame {
         let opts = JudgeOptions {
             captures: self.captures(),
             handicap: self.handicap,
             ..JudgeOptions::default()
         };
         let b = self.game.board();
-        let j = judge(b, self.game.rules(), self.game.to_move(), &opts);
+        let j = judge(b, self.game.rules(), to_move, &opts);
         let seki = j
             .seki
             .iter()
@@ -329,6 +364,18 @@ impl State {
             seki,
         }
     }
+}
+
+/// Moves (passes included) a game must have before the engine resigns it: a quarter of the
+/// board's points (20 on 9x9, 90 on 19x19).
+pub fn resign_min_moves(size: Size) -> usize {
+    size.area() / 4
+}
+
+/// The judged lead, in points, the opponent must have before the engine resigns: a tenth of
+/// the board's points (8.1 on 9x9, 36.1 on 19x19).
+pub fn resign_min_lead(size: Size) -> f64 {
+    size.area() as f64 / 10.0
 }
 
 /// Status of a stone or point at the end: `alive`, `dead`, `seki`, or for an empty point

@@ -4,6 +4,7 @@
 //! Each family of commands lives in its own file with a `COMMANDS` slice; [`FAMILIES`] lists
 //! the slices. Adding a family is a new file and one line here.
 
+use super::analyze::Analysis;
 use super::state::State;
 use super::{core, gogui, kata, kgs, queries, scoring};
 
@@ -13,6 +14,18 @@ pub(super) type Reply = Result<String, String>;
 
 /// A command's implementation: the engine state and the arguments after the command name.
 pub(super) type Handler = fn(&mut State, &[&str]) -> Reply;
+
+/// A streaming command's start: the analysis to stream, or the error message.
+pub(super) type StreamHandler = fn(&mut State, &[&str]) -> Result<Analysis, String>;
+
+/// How a command is answered.
+#[derive(Clone, Copy)]
+pub(super) enum Run {
+    /// One reply.
+    Reply(Handler),
+    /// Lines streamed until the next input line (see [`super::session`]).
+    Stream(StreamHandler),
+}
 
 /// The family a command belongs to (the file it lives in).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,7 +61,24 @@ impl Family {
             family: self,
             args,
             help,
-            run,
+            run: Run::Reply(run),
+        }
+    }
+
+    /// A streaming command of this family.
+    pub(super) const fn streaming(
+        self,
+        name: &'static str,
+        args: &'static str,
+        help: &'static str,
+        start: StreamHandler,
+    ) -> Command {
+        Command {
+            name,
+            family: self,
+            args,
+            help,
+            run: Run::Stream(start),
         }
     }
 }
@@ -64,7 +94,7 @@ pub(super) struct Command {
     /// What it does, one line.
     pub help: &'static str,
     /// The implementation.
-    pub run: Handler,
+    pub run: Run,
 }
 
 /// Every family's commands.

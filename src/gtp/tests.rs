@@ -1,4 +1,5 @@
 use super::*;
+use crate::Color;
 
 fn engine() -> Engine {
     Engine::new(EngineConfig {
@@ -182,25 +183,100 @@ fn printsgf_loadsgf_round_trip() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// 9x9: White's walls on rows 2, 4, 6 and 8 own the board (Black passed 36 times): Black,
+/// to move, is lost by the whole board, after 72 moves.
+fn lost_for_black(e: &mut Engine) {
+    ask(e, "boardsize 9");
+    for row in [2, 4, 6, 8] {
+        for col in "ABCDEFGHJ".chars() {
+            assert_eq!(ask(e, "play b pass"), "=\n\n");
+            assert_eq!(ask(e, &format!("play w {col}{row}")), "=\n\n");
+        }
+    }
+    assert_eq!(e.game().move_count(), 72);
+}
+
+/// Black's genmove, then White's, `n` times; Black's answers.
+fn black_genmoves(e: &mut Engine, n: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let r = ask(e, "genmove b");
+        out.push(r.trim().trim_start_matches("= ").to_string());
+        if r == "= resign\n\n" {
+            break;
+        }
+        assert!(!ask(e, "genmove w").contains("resign"));
+    }
+    out
+}
+
 #[test]
-fn resigns_only_when_asked() {
-    // White owns the whole 5x5 board but two points: Black is lost.
-    let lost = "gogui-setup w a2 w b2 w c2 w d2 w e2 w a4 w b4 w c4 w d4 w e4";
-    let mut e = engine();
-    ask(&mut e, "boardsize 5");
-    ask(&mut e, lost);
-    let r = ask(&mut e, "genmove b");
-    assert_ne!(r, "= resign\n\n");
-    let mut e = Engine::new(EngineConfig {
+fn resigns_a_lost_game_after_three_low_moves() {
+    let config = EngineConfig {
         playouts: 300,
-        resign_threshold: Some(0.1),
         ..EngineConfig::default()
+    };
+    assert_eq!(config.resign_threshold, Some(DEFAULT_RESIGN_THRESHOLD));
+    let mut e = Engine::new(config.clone());
+    lost_for_black(&mut e);
+    let answers = black_genmoves(&mut e, 5);
+    // by default: the third low move in a row resigns, and nothing is played for it
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    assert_eq!(answers[2], "resign");
+    assert!(answers[..2].iter().all(|a| a != "resign"), "{answers:?}");
+    assert_eq!(e.game().move_count(), 72 + 4);
+    assert!(ask(&mut e, "printsgf").contains("RE[W+R]"));
+    // reg_genmove says so too, without playing
+    let mut e = Engine::new(EngineConfig {
+        resign_moves: 1,
+        ..config.clone()
     });
-    ask(&mut e, "boardsize 5");
-    ask(&mut e, lost);
-    assert_eq!(ask(&mut e, "genmove b"), "= resign\n\n");
-    // nothing was played
-    assert_eq!(e.game().move_count(), 0);
+    lost_for_black(&mut e);
+    assert_eq!(ask(&mut e, "reg_genmove b"), "= resign\n\n");
+    assert_eq!(e.game().move_count(), 72);
+    // never without a threshold
+    let mut e = Engine::new(EngineConfig {
+        resign_threshold: None,
+        ..config.clone()
+    });
+    lost_for_black(&mut e);
+    let answers = black_genmoves(&mut e, 4);
+    assert!(answers.iter().all(|a| a != "resign"), "{answers:?}");
+    // never in the first moves: the same walls set up without moves
+    let mut e = Engine::new(config.clone());
+    ask(&mut e, "boardsize 9");
+    let mut setup = String::from("gogui-setup");
+    for row in [2, 4, 6, 8] {
+        for col in "ABCDEFGHJ".chars() {
+            setup.push_str(&format!(" w {col}{row}"));
+        }
+    }
+    assert_eq!(ask(&mut e, &setup), "=\n\n");
+    let answers = black_genmoves(&mut e, 4);
+    assert!(answers.iter().all(|a| a != "resign"), "{answers:?}");
+    // never in a game the judge counts as close, even when every win rate is "low": walls on
+    // D and F, one stone more each, komi 0.5: half a point either way
+    let mut e = Engine::new(EngineConfig {
+        resign_threshold: Some(1.0),
+        resign_moves: 1,
+        ..config
+    });
+    ask(&mut e, "boardsize 9");
+    ask(&mut e, "komi 0.5");
+    for row in 1..=9 {
+        ask(&mut e, &format!("play b D{row}"));
+        ask(&mut e, &format!("play w F{row}"));
+    }
+    ask(&mut e, "play b A1");
+    ask(&mut e, "play w J9");
+    assert_eq!(
+        e.game().move_count(),
+        resign_min_moves(e.game().board().size())
+    );
+    let count = ask(&mut e, "final_score");
+    assert!(count.ends_with("+0.5\n\n"), "{count}");
+    let answers = black_genmoves(&mut e, 2);
+    assert!(answers.iter().all(|a| a != "resign"), "{answers:?}");
 }
 
 /// The commands tengen answered before the command table existed: none may get lost.
@@ -452,4 +528,238 @@ fn final_score_follows_the_judge_and_the_strict_count_by_mode() {
     assert_eq!(ask(&mut e, "final_status j7"), "= dame\n\n");
     assert_eq!(ask(&mut e, "tengen-score_mode judge"), "= judge\n\n");
     assert_eq!(ask(&mut e, "final_score"), "= W+2.5\n\n");
+}
+
+#[test]
+fn analysis_arguments() {
+    use super::analyze::{parse, Format, Request};
+    use std::time::Duration;
+    let ok = |f, args: &str| -> Request {
+        let a: Vec<&str> = args.split_whitespace().collect();
+        parse(f, &a).unwrap_or_else(|e| panic!("{args}: {e}"))
+    };
+    let r = ok(Format::Kata, "");
+    assert_eq!(
+        (r.color, r.interval, r.ownership),
+        (None, Duration::from_secs(1), false)
+    );
+    let r = ok(Format::Kata, "W 50 ownership true maxmoves 3 minmoves 2");
+    assert_eq!(r.color, Some(Color::White));
+    assert_eq!(r.interval, Duration::from_millis(500));
+    assert!(r.ownership);
+    assert_eq!((r.min_moves, r.max_moves), (2, 3));
+    let r = ok(Format::Lz, "b interval 20");
+    assert_eq!(
+        (r.color, r.interval),
+        (Some(Color::Black), Duration::from_millis(200))
+    );
+    // a bare number is the interval, not the colour `1`; 0 is raised to one centisecond
+    let r = ok(Format::Lz, "1");
+    assert_eq!((r.color, r.interval), (None, Duration::from_millis(10)));
+    assert_eq!(ok(Format::Kata, "0").interval, Duration::from_millis(10));
+    assert!(!ok(Format::Kata, "ownership false").ownership);
+    let r = ok(Format::Kata, "b 20 rootInfo false pvVisits false");
+    assert_eq!(r.interval, Duration::from_millis(200));
+    for (f, bad, want) in [
+        (Format::Kata, "purple", "invalid color"),
+        (
+            Format::Kata,
+            "b 10 frobnicate 3",
+            "unknown argument \"frobnicate\"",
+        ),
+        (Format::Kata, "interval", "interval needs a value"),
+        (
+            Format::Kata,
+            "interval soon",
+            "interval must be a whole number",
+        ),
+        (
+            Format::Kata,
+            "ownership maybe",
+            "ownership must be true or false",
+        ),
+        (
+            Format::Kata,
+            "maxmoves -1",
+            "maxmoves must be a whole number",
+        ),
+        (
+            Format::Lz,
+            "ownership true",
+            "unknown argument \"ownership\"",
+        ),
+        (
+            Format::Kata,
+            "10 rootInfo true",
+            "rootInfo true is not supported",
+        ),
+        (Format::Kata, "avoid b D4 1", "avoid is not supported"),
+        (
+            Format::Lz,
+            "pvVisits false",
+            "unknown argument \"pvVisits\"",
+        ),
+    ] {
+        let a: Vec<&str> = bad.split_whitespace().collect();
+        let e = parse(f, &a).unwrap_err();
+        assert!(e.contains(want), "{bad}: {e}");
+    }
+    // through the engine: a `?` response, and nothing streamed
+    let mut e = engine();
+    assert_eq!(
+        ask(&mut e, "7 kata-analyze b 10 frobnicate 3"),
+        "?7 syntax error: unknown argument \"frobnicate\"\n\n"
+    );
+}
+
+/// One `info` block: its (key, value) pairs up to `pv`, and the pv.
+type Block = (Vec<(String, String)>, Vec<String>);
+
+/// The `info` blocks of one analysis line, and its ownership values.
+fn info_blocks(line: &str) -> (Vec<Block>, Option<Vec<f64>>) {
+    let (moves, own) = match line.split_once(" ownership ") {
+        Some((m, o)) => (m, Some(o.split(' ').map(|v| v.parse().unwrap()).collect())),
+        None => (line, None),
+    };
+    let blocks = moves
+        .strip_prefix("info ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .split(" info ")
+        .map(|b| {
+            let (kv, pv) = b.split_once(" pv ").unwrap_or_else(|| panic!("no pv: {b}"));
+            let words: Vec<&str> = kv.split(' ').collect();
+            assert_eq!(words.len() % 2, 0, "{kv}");
+            let pairs = words
+                .chunks(2)
+                .map(|p| (p[0].to_string(), p[1].to_string()))
+                .collect();
+            (pairs, pv.split(' ').map(str::to_string).collect())
+        })
+        .collect();
+    (blocks, own)
+}
+
+#[test]
+fn analysis_through_handle_line_answers_one_line() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 5");
+    ask(&mut e, "play b c3");
+    let r = ask(&mut e, "3 kata-analyze w 10 ownership true");
+    let body = r.strip_prefix("=3\n").unwrap_or_else(|| panic!("{r}"));
+    let line = body.strip_suffix("\n\n").unwrap();
+    assert!(!line.contains('\n'));
+    let (blocks, own) = info_blocks(line);
+    // 24 points and a pass; 200 playouts visit them all
+    assert_eq!(blocks.len(), 25);
+    let keys = [
+        "move",
+        "visits",
+        "utility",
+        "winrate",
+        "scoreMean",
+        "scoreStdev",
+        "scoreLead",
+        "prior",
+        "lcb",
+        "order",
+    ];
+    let mut total = 0;
+    for (i, (kv, pv)) in blocks.iter().enumerate() {
+        let got: Vec<&str> = kv.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(got, keys);
+        assert_eq!(kv[9].1, i.to_string());
+        assert_eq!(pv[0], kv[0].1);
+        total += kv[1].1.parse::<u32>().unwrap();
+        let w: f64 = kv[3].1.parse().unwrap();
+        assert!((0.0..=1.0).contains(&w) && kv[3].1.contains('.'));
+    }
+    assert_eq!(total, 200);
+    // a lone black stone owns the board: -1 everywhere from White's view
+    assert_eq!(own.unwrap(), vec![-1.0; 25]);
+    // the game is untouched: Black's stone, White to move, one move played
+    assert_eq!(e.game().move_count(), 1);
+    assert_eq!(e.game().to_move(), Color::White);
+    let r = ask(&mut e, "lz-analyze b maxmoves 2");
+    let (blocks, own) = info_blocks(r.strip_prefix("=\n").unwrap().trim_end());
+    assert!(own.is_none());
+    assert_eq!(blocks.len(), 2);
+    let keys: Vec<&str> = blocks[0].0.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(keys, ["move", "visits", "winrate", "prior", "lcb", "order"]);
+    assert!(blocks[0].0[2].1.parse::<u32>().unwrap() <= 10000);
+    assert_eq!(e.game().to_move(), Color::White);
+    // nothing to report is an empty response, never an extra blank line
+    assert_eq!(ask(&mut e, "4 kata-analyze maxmoves 0"), "=4\n\n");
+}
+
+/// A reader that hands out its parts one by one, after a pause each.
+struct Paced(std::collections::VecDeque<(u64, Vec<u8>)>);
+
+impl std::io::Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((ms, mut part)) = self.0.pop_front() else {
+            return Ok(0);
+        };
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let n = part.len().min(buf.len());
+        buf[..n].copy_from_slice(&part[..n]);
+        if n < part.len() {
+            part.drain(..n);
+            self.0.push_front((0, part));
+        }
+        Ok(n)
+    }
+}
+
+fn serve_paced(parts: &[(u64, &str)]) -> String {
+    let input = Paced(
+        parts
+            .iter()
+            .map(|&(ms, s)| (ms, s.as_bytes().to_vec()))
+            .collect(),
+    );
+    let mut out = Vec::new();
+    let mut e = engine();
+    run(&mut e, std::io::BufReader::new(input), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn streaming_stops_at_the_next_line_which_is_answered() {
+    let out = serve_paced(&[
+        (0, "boardsize 5\n4 kata-analyze 2\n"),
+        (400, "5 name\n"),
+        (0, "lz-analyze 2\n"),
+        (300, "\n"),
+        (0, "kata-analyze 2\n"),
+    ]);
+    // boardsize, the streamed kata-analyze ended by `name`, name, lz-analyze ended by the
+    // empty line, kata-analyze ended by the end of the input
+    let responses: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(responses.len(), 5, "{out}");
+    assert_eq!(responses[0], "=");
+    assert_eq!(responses[2], "=5 tengen");
+    for (r, head) in [
+        (responses[1], "=4"),
+        (responses[3], "="),
+        (responses[4], "="),
+    ] {
+        let mut lines = r.lines();
+        assert_eq!(lines.next(), Some(head));
+        let mut last_total = 0;
+        let mut n = 0;
+        for line in lines {
+            let (blocks, _) = info_blocks(line);
+            let total: u32 = blocks
+                .iter()
+                .map(|(kv, _)| kv[1].1.parse::<u32>().unwrap())
+                .sum();
+            assert!(total >= last_total, "visits went down: {r}");
+            last_total = total;
+            n += 1;
+        }
+        if head == "=4" {
+            // 400 ms at one line per 20 ms
+            assert!(n >= 3, "{n} lines: {r}");
+        }
+    }
 }

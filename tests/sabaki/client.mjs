@@ -1,5 +1,6 @@
 // Drive `tengen gtp` with @sabaki/gtp, the GTP library of the Sabaki GUI: the same Controller
-// and ControllerStateTracker that Sabaki uses to keep an engine in sync with its board.
+// and ControllerStateTracker that Sabaki uses to keep an engine in sync with its board, and
+// its streamed analysis (kata-analyze / lz-analyze lines handed to a command's subscriber).
 // Usage: node client.mjs PATH_TO_TENGEN. Exits non-zero on the first failed check.
 import assert from 'node:assert/strict'
 import gtp from '@sabaki/gtp'
@@ -99,6 +100,87 @@ for (const [c, v] of [['B', 'C1'], ['W', 'D1'], ['B', 'C2'], ['W', 'D2'], ['B', 
 }
 r = await send('final_score')
 assert.equal(r.content, 'B+4.5')
+
+// Live analysis as Sabaki runs it: kata-analyze streams lines to the command's subscriber
+// until the next command is sent; the blank line then ends the response.
+// Sabaki's reading of a line: split at `info`, key-value pairs, the trailing vertices are
+// the pv, and a winrate with a dot is a fraction (else hundredths of a percent).
+const parseAnalysis = line => {
+  const [moves, own] = line.split(/\s+ownership\s+/)
+  const variations = moves
+    .split(/\s*info\s+/)
+    .slice(1)
+    .map(block => {
+      const m = block.trim().match(/^(.*?)\s*pv\s+((?:pass|[A-HJ-Z]\d+)(?:\s+(?:pass|[A-HJ-Z]\d+))*)$/)
+      assert.ok(m, `unreadable info block: ${block}`)
+      const tokens = m[1].split(/\s+/)
+      assert.equal(tokens.length % 2, 0, block)
+      const fields = {}
+      for (let i = 0; i < tokens.length; i += 2) fields[tokens[i]] = tokens[i + 1]
+      return {
+        move: fields.move,
+        visits: +fields.visits,
+        winrate: fields.winrate.includes('.') ? +fields.winrate * 100 : +fields.winrate / 100,
+        scoreLead: fields.scoreLead != null ? +fields.scoreLead : null,
+        order: +fields.order,
+        pv: m[2].split(/\s+/)
+      }
+    })
+  return {variations, ownership: own == null ? null : own.trim().split(/\s+/).map(Number)}
+}
+
+const analyse = async (command, args, wanted) => {
+  const lines = []
+  let enough
+  const gotEnough = new Promise(resolve => { enough = resolve })
+  const response = controller.sendCommand({name: command, args}, ({line}) => {
+    if (line.startsWith('info ')) {
+      lines.push(line)
+      if (lines.length >= wanted) enough()
+    }
+  })
+  await gotEnough
+  // Sabaki stops the analysis by sending the next command
+  const next = controller.sendCommand({name: 'name'})
+  const done = await response
+  checks++
+  assert.equal(done.error, false, done.content)
+  assert.equal((await next).content, 'tengen')
+  checks++
+  return lines
+}
+
+await tracker.sync({komi: 7.5, boardsize: [9, 9], history: [{name: 'play', args: ['B', 'E5']}]})
+assert.equal(await tracker.knowsCommand('kata-analyze'), true)
+assert.equal(await tracker.knowsCommand('lz-analyze'), true)
+let lastVisits = 0
+for (const line of await analyse('kata-analyze', ['W', '5', 'ownership', 'true'], 3)) {
+  const {variations, ownership} = parseAnalysis(line)
+  assert.ok(variations.length > 0, line)
+  const visits = variations.reduce((a, v) => a + v.visits, 0)
+  assert.ok(visits >= lastVisits, 'visits grow')
+  lastVisits = visits
+  variations.forEach((v, i) => {
+    assert.equal(v.order, i)
+    assert.match(v.move, /^([A-HJ]\d|pass)$/)
+    assert.equal(v.pv[0], v.move)
+    assert.ok(v.visits >= 1)
+    assert.ok(v.winrate >= 0 && v.winrate <= 100, line)
+    assert.ok(Number.isFinite(v.scoreLead), line)
+  })
+  assert.equal(ownership.length, 81)
+  assert.ok(ownership.every(x => x >= -1 && x <= 1))
+}
+for (const line of await analyse('lz-analyze', ['B', '5'], 2)) {
+  const {variations, ownership} = parseAnalysis(line)
+  assert.equal(ownership, null)
+  assert.ok(variations.every(v => v.winrate >= 0 && v.winrate <= 100 && v.scoreLead === null))
+}
+// the stream did not change the game
+r = await send('move_history')
+assert.equal(r.content, 'black E5')
+r = await send('kata-analyze', 'frobnicate')
+assert.equal(r.error, true)
 
 await controller.stop()
 console.log(`sabaki client: ${checks} commands answered as expected`)
