@@ -1,17 +1,22 @@
 """Benchmarks of the Python package, side by side in one run (see BENCHMARKS.md).
 
-Usage: python bench/bench.py [FOX_DIR]   (default: ../shared/data/sgf/fox-pro)
+Usage: python bench/bench.py [FOX_DIR] [--only replay,play,features,scaling] [--rounds N]
+(FOX_DIR default: ../shared/data/sgf/fox-pro)
 
 Prints a Markdown table: fox-pro replay from Python vs sgfmill, Board.play calls per second vs
-sgfmill's Board.play, feature extraction positions per second on 19x19, replay_many with 1 and
-2 threads. Wall time and process CPU time are both given; the load average is printed, since
-the machine may be shared.
+sgfmill's Board.play, feature extraction positions per second on 19x19 (training_data in one
+array, training_batches, features per call), replay_many with 1 and 2 threads. Wall time and
+process CPU time are both given; the load average is printed with each scaling round, since
+the machine may be shared. ``--only scaling`` runs just the thread scaling: ``--rounds``
+rounds of 1 thread then 2 threads, interleaved (1, 2, 1, 2, ...), reporting the medians.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import platform
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -20,7 +25,13 @@ from typing import Callable
 import tengen
 
 HERE = Path(__file__).resolve().parent
-FOX = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE.parents[1].parent / "shared" / "data" / "sgf" / "fox-pro"
+DEFAULT_FOX = HERE.parents[1].parent / "shared" / "data" / "sgf" / "fox-pro"
+MEASURES = ("replay", "play", "features", "scaling")
+
+
+def loadavg() -> str:
+    """The 1, 5 and 15 minute load averages."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
 def timed(f: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
@@ -35,14 +46,12 @@ def timed(f: Callable[[], object], repeat: int = 3) -> tuple[float, float]:
     return best
 
 
-def main() -> None:
+def replay_and_play(files: list[Path], only: set[str], rows: list[tuple[str, str, str]]) -> None:
+    """fox-pro replay vs sgfmill, and single Board.play calls vs sgfmill's."""
     from sgfmill import boards, sgf, sgf_moves
 
-    files = sorted(FOX.glob("*.sgf"))
     datas = [f.read_bytes() for f in files]
     n = len(files)
-    print(f"{n} files from {FOX}; Python {platform.python_version()}; load average {os.getloadavg()}")
-    rows: list[tuple[str, str, str]] = []
 
     def sgfmill_replay() -> None:
         for d in datas:
@@ -62,29 +71,17 @@ def main() -> None:
                 assert r.ok
         return run
 
-    sw, sc = timed(sgfmill_replay, 1)
-    rows.append(("fox-pro replay, sgfmill (parse + play)", f"{n / sw:,.0f} games/s", f"{sw:.2f} s wall, {sc:.2f} s CPU"))
-    lw, lc = timed(tengen_load_replay)
-    rows.append(("fox-pro replay, tengen.sgf.load(bytes).replay() per file", f"{n / lw:,.0f} games/s ({sw / lw:.0f}x)", f"{lw:.3f} s wall, {lc:.3f} s CPU"))
-    w1, c1 = timed(tengen_many(1))
-    rows.append(("fox-pro replay, tengen.sgf.replay_many(threads=1)", f"{n / w1:,.0f} games/s ({sw / w1:.0f}x)", f"{w1:.3f} s wall, {c1:.3f} s CPU"))
-    rows.append(("fox-pro replay vs sgfmill in CPU time", f"load+replay {sc / lc:.0f}x, replay_many {sc / c1:.0f}x", "process CPU seconds, the fair measure on a loaded machine"))
+    if "replay" in only:
+        sw, sc = timed(sgfmill_replay, 1)
+        rows.append(("fox-pro replay, sgfmill (parse + play)", f"{n / sw:,.0f} games/s", f"{sw:.2f} s wall, {sc:.2f} s CPU"))
+        lw, lc = timed(tengen_load_replay)
+        rows.append(("fox-pro replay, tengen.sgf.load(bytes).replay() per file", f"{n / lw:,.0f} games/s ({sw / lw:.0f}x)", f"{lw:.3f} s wall, {lc:.3f} s CPU"))
+        w1, c1 = timed(tengen_many(1), 7)
+        rows.append(("fox-pro replay, tengen.sgf.replay_many(threads=1)", f"{n / w1:,.0f} games/s ({sw / w1:.0f}x)", f"{w1:.3f} s wall, {c1:.3f} s CPU; files read in Rust, final boards returned"))
+        rows.append(("fox-pro replay vs sgfmill in CPU time", f"load+replay {sc / lc:.0f}x, replay_many {sc / c1:.0f}x", "process CPU seconds, the fair measure on a loaded machine"))
 
-    # thread scaling: a longer job (the corpus 5 times, no boards) so that the pool's start
-    # and the Python side are negligible
-    big = files * 5
-
-    def scaling(threads: int) -> Callable[[], None]:
-        def run() -> None:
-            for r in tengen.sgf.replay_many(big, threads=threads, boards=False, chunk=len(big)):
-                assert r.ok
-        return run
-
-    s1w, s1c = timed(scaling(1))
-    s2w, s2c = timed(scaling(2))
-    rows.append(("replay_many(threads=1), fox-pro x5, no boards", f"{len(big) / s1w:,.0f} games/s", f"{s1w:.3f} s wall, {s1c:.3f} s CPU ({s1c / s1w:.2f} cores busy)"))
-    rows.append(("replay_many(threads=2), fox-pro x5, no boards", f"{len(big) / s2w:,.0f} games/s; {s1w / s2w:.2f}x of 1 thread (wall)", f"{s2w:.3f} s wall, {s2c:.3f} s CPU ({s2c / s2w:.2f} cores busy); CPU per game {s2c / s1c:.2f}x of 1 thread"))
-
+    if "play" not in only:
+        return
     # single Board.play calls: the main lines of the first 200 games, on fresh boards
     games = []
     for d in datas[:200]:
@@ -113,35 +110,103 @@ def main() -> None:
     rows.append(("Board.play, sgfmill", f"{moves / pw:,.0f} calls/s", f"{moves} moves of 200 games"))
     rows.append(("Board.play, tengen", f"{moves / tw:,.0f} calls/s ({pw / tw:.1f}x)", "the same moves, legality checked (simple ko)"))
 
-    sub = files[:200]
+
+def feature_planes(files: list[Path], rows: list[tuple[str, str, str]]) -> None:
+    """Feature planes: training_data in one array, training_batches, features per call."""
     import resource
 
-    best = None
-    for _ in range(3):
-        r0 = resource.getrusage(resource.RUSAGE_SELF)
-        w0 = time.perf_counter()
-        positions = len(tengen.training_data(sub, threads=1).value)
-        fw = time.perf_counter() - w0
-        r1 = resource.getrusage(resource.RUSAGE_SELF)
-        user, system = r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime
-        if best is None or user + system < best[1] + best[2]:
-            best = (fw, user, system)
-    assert best is not None
-    fw, user, system = best
-    rows.append(("features: tengen.training_data(200 files, threads=1)", f"{positions / (user + system):,.0f} positions/s per core (CPU); {positions / user:,.0f} in user time", f"{positions} positions, {fw:.2f} s wall, {user:.2f} s user + {system:.2f} s system (first touch of the {positions * tengen.PLANES * 361 * 4 / 2**20:,.0f} MiB array)"))
+    sub = files[:200]
+
+    def cpu(f: Callable[[], int]) -> tuple[int, float, float, float]:
+        """(positions, wall, user, system) of the best of 3 runs (least user + system)."""
+        best = None
+        for _ in range(3):
+            r0 = resource.getrusage(resource.RUSAGE_SELF)
+            w0 = time.perf_counter()
+            positions = f()
+            fw = time.perf_counter() - w0
+            r1 = resource.getrusage(resource.RUSAGE_SELF)
+            user, system = r1.ru_utime - r0.ru_utime, r1.ru_stime - r0.ru_stime
+            if best is None or user + system < best[2] + best[3]:
+                best = (positions, fw, user, system)
+        assert best is not None
+        return best
+
+    positions, fw, user, system = cpu(lambda: len(tengen.training_data(sub, threads=1).value))
+    rows.append(("features: tengen.training_data(200 files, threads=1)", f"{positions / (user + system):,.0f} positions/s per core (all CPU); {positions / user:,.0f} in user time", f"{positions} positions, {fw:.2f} s wall, {user:.2f} s user + {system:.2f} s system (first touch of the {positions * tengen.PLANES * 361 * 4 / 2**20:,.0f} MiB array)"))
+    for bs in (256, 1024):
+        p2, bw, bu, bsys = cpu(lambda: sum(len(b.value) for b in tengen.training_batches(sub, bs, threads=1)))
+        assert p2 == positions
+        rows.append((f"features: tengen.training_batches(200 files, batch_size={bs}, threads=1)", f"{positions / (bu + bsys):,.0f} positions/s per core (all CPU)", f"{bw:.2f} s wall, {bu:.2f} s user + {bsys:.2f} s system; arrays recycled"))
     fw2, fc2 = timed(lambda: tengen.training_data(sub, threads=2), 2)
     rows.append(("features: tengen.training_data(200 files, threads=2)", f"{positions / fw2:,.0f} positions/s", f"{fw2:.2f} s wall, {fc2:.2f} s CPU"))
+    bw2, bc2 = timed(lambda: [len(b.value) for b in tengen.training_batches(sub, 1024, threads=2)], 3)
+    rows.append(("features: tengen.training_batches(200 files, batch_size=1024, threads=2)", f"{positions / bw2:,.0f} positions/s", f"{bw2:.2f} s wall, {bc2:.2f} s CPU"))
     g = tengen.sgf.load(files[0]).replay()
     k = 20000
     ew, ec = timed(lambda: [tengen.features(g) for _ in range(k)])
     rows.append(("features: tengen.features(game) called from Python", f"{k / ec:,.0f} positions/s per core (CPU)", f"one 19x19 end position, {k} calls"))
 
+
+def scaling(files: list[Path], rounds: int, rows: list[tuple[str, str, str]]) -> None:
+    """replay_many with 1 and 2 threads, interleaved, ``rounds`` times each; medians."""
+    # a longer job (the corpus 5 times, no boards) so that the pool's start and the Python
+    # side are negligible
+    big = files * 5
+
+    def run(threads: int) -> tuple[float, float]:
+        w0, c0 = time.perf_counter(), time.process_time()
+        for r in tengen.sgf.replay_many(big, threads=threads, boards=False):
+            assert r.ok
+        return time.perf_counter() - w0, time.process_time() - c0
+
+    run(2)  # warm the page cache and the allocator
+    one: list[tuple[float, float]] = []
+    two: list[tuple[float, float]] = []
+    for k in range(rounds):
+        one.append(run(1))
+        two.append(run(2))
+        print(f"  scaling round {k + 1}: 1 thread {one[-1][0]:.3f} s, 2 threads {two[-1][0]:.3f} s "
+              f"({one[-1][0] / two[-1][0]:.2f}x); load average {loadavg()}", file=sys.stderr)
+    w1, c1 = statistics.median(w for w, _ in one), statistics.median(c for _, c in one)
+    w2, c2 = statistics.median(w for w, _ in two), statistics.median(c for _, c in two)
+    ratios = sorted(a[0] / b[0] for a, b in zip(one, two))
+    rows.append(("replay_many(threads=1), fox-pro x5, no boards", f"{len(big) / w1:,.0f} games/s",
+                 f"median of {rounds}: {w1:.3f} s wall, {c1:.3f} s CPU ({c1 / w1:.2f} cores busy)"))
+    rows.append(("replay_many(threads=2), fox-pro x5, no boards",
+                 f"{len(big) / w2:,.0f} games/s; {w1 / w2:.2f}x of 1 thread (wall, medians)",
+                 f"median of {rounds}: {w2:.3f} s wall, {c2:.3f} s CPU ({c2 / w2:.2f} cores busy); "
+                 f"per-round ratios {ratios[0]:.2f} to {ratios[-1]:.2f}; CPU per game {c2 / c1:.2f}x of 1 thread"))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("fox", nargs="?", type=Path, default=DEFAULT_FOX, help="the fox-pro folder")
+    ap.add_argument("--only", default=",".join(MEASURES), help=f"comma-separated, of {', '.join(MEASURES)}")
+    ap.add_argument("--rounds", type=int, default=5, help="rounds of the scaling measure (default 5)")
+    args = ap.parse_args()
+    only = set(args.only.split(","))
+    if not only <= set(MEASURES):
+        ap.error(f"--only takes {', '.join(MEASURES)}, not {args.only}")
+    files = sorted(Path(args.fox).glob("*.sgf"))
+    if not files:
+        ap.error(f"no .sgf files in {args.fox}")
+    n = len(files)
+    print(f"{n} files from {args.fox}; Python {platform.python_version()}; {os.cpu_count()} CPUs; "
+          f"load average {loadavg()}; {time.strftime('%Y-%m-%d %H:%M %Z')}")
+    rows: list[tuple[str, str, str]] = []
+    if "replay" in only or "play" in only:
+        replay_and_play(files, only, rows)
+    if "scaling" in only:
+        scaling(files, args.rounds, rows)
+    if "features" in only:
+        feature_planes(files, rows)
     print()
     print("| Measure | Rate | Detail |")
     print("|---|---|---|")
     for r in rows:
         print(f"| {r[0]} | {r[1]} | {r[2]} |")
-    print(f"\nload average after: {os.getloadavg()}")
+    print(f"\nload average after: {loadavg()}")
 
 
 if __name__ == "__main__":
