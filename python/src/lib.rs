@@ -1918,13 +1918,41 @@ fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
     Ok(())
 }
 
+/// What `replay_many` replays: a file, or the bytes of one (named "<bytes>" in results).
+enum Source {
+    Path(String),
+    Bytes(Vec<u8>),
+}
+
+/// The sources of a list of paths (str) and bytes.
+fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
+    items
+        .into_iter()
+        .map(|item| match item.cast::<PyBytes>() {
+            Ok(b) => Ok(Source::Bytes(b.as_bytes().to_vec())),
+            Err(_) => item.extract::<String>().map(Source::Path).map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a path (str) or the bytes of an SGF file expected, not {}",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                ))
+            }),
+        })
+        .collect()
+}
+
 fn replay_one(
     r: &mut Replayer,
     buf: &mut Vec<u8>,
-    path: &str,
+    src: &Source,
     opts: &ReplayOptions,
     boards: bool,
 ) -> ReplayResult {
+    let path = match src {
+        Source::Path(p) => p.as_str(),
+        Source::Bytes(_) => "<bytes>",
+    };
     let mut out = ReplayResult {
         path: path.to_string(),
         ok: false,
@@ -1938,12 +1966,16 @@ fn replay_one(
         rules: None,
         to_move: None,
     };
-    buf.clear();
-    if let Err(e) = read_file(path, buf) {
-        out.error = Some(format!("{path}: unreadable: {e}"));
-        return out;
-    }
-    let bytes = &buf[..];
+    let bytes = match src {
+        Source::Bytes(b) => &b[..],
+        Source::Path(_) => {
+            if let Err(e) = read_file(path, buf) {
+                out.error = Some(format!("{path}: unreadable: {e}"));
+                return out;
+            }
+            &buf[..]
+        }
+    };
     match catch_unwind(AssertUnwindSafe(|| r.replay(bytes, opts))) {
         Err(p) => {
             *r = Replayer::new();
@@ -1983,11 +2015,11 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
 }
 
-/// Replay `paths` on the current rayon pool: one result per path, in input order. Each
+/// Replay `paths` (files or bytes) on the current rayon pool: one result per path, in input order. Each
 /// worker reads its files itself into one reused buffer and replays them with its own
 /// `Replayer`; the results land in their slots of the output (rayon's indexed collect), so
 /// no lock is taken and nothing waits for the slowest file but the end of the batch.
-fn replay_batch(paths: &[String], opts: &ReplayOptions, boards: bool) -> Vec<ReplayResult> {
+fn replay_batch(paths: &[Source], opts: &ReplayOptions, boards: bool) -> Vec<ReplayResult> {
     paths
         .par_iter()
         .map_init(
@@ -2005,12 +2037,13 @@ fn replay_options(rules: Option<&Bound<'_, PyAny>>, komi: Option<f64>) -> PyResu
     Ok(replay_opts(rules, komi.map(komi_arg).transpose()?))
 }
 
-/// Replay files in parallel (GIL released): one ReplayResult per path, in input order.
+/// Replay files (paths or bytes) in parallel (GIL released): one ReplayResult per item, in
+/// input order.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None, rules=None, komi=None, boards=true))]
 fn replay_many(
     py: Python<'_>,
-    paths: Vec<String>,
+    paths: Vec<Bound<'_, PyAny>>,
     threads: Option<usize>,
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<f64>,
@@ -2018,6 +2051,7 @@ fn replay_many(
 ) -> PyResult<Vec<ReplayResult>> {
     let opts = replay_options(rules, komi)?;
     let pool = pool(threads)?;
+    let paths = sources(paths)?;
     Ok(py.detach(|| pool.install(|| replay_batch(&paths, &opts, boards))))
 }
 
@@ -2067,8 +2101,10 @@ impl ReplayStream {
         })
     }
 
-    /// Start replaying `paths` on the worker threads; returns at once.
-    fn submit(&self, paths: Vec<String>) -> PyResult<()> {
+    /// Start replaying `paths` (paths as str, or the bytes of files) on the worker threads;
+    /// returns at once.
+    fn submit(&self, paths: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let paths = sources(paths)?;
         let (tx, rx) = std::sync::mpsc::sync_channel(1);
         let (opts, boards) = (self.opts, self.boards);
         self.pending()?.push_back(rx);

@@ -369,7 +369,7 @@ def load_sgf(data: bytes, name: str = "<bytes>") -> Record:
     """Read a record from bytes."""
 
 def replay_many(
-    paths: Sequence[str],
+    paths: Sequence[Union[str, bytes]],
     threads: Optional[int] = None,
     rules: RulesLike = None,
     komi: Optional[float] = None,
@@ -388,8 +388,8 @@ class ReplayStream:
         boards: bool = True,
     ) -> None:
         """Start the worker threads (one per core by default)."""
-    def submit(self, paths: list[str]) -> None:
-        """Start replaying a batch of files; returns at once."""
+    def submit(self, paths: Sequence[Union[str, bytes]]) -> None:
+        """Start replaying a batch of files (paths, or their bytes); returns at once."""
     def take(self) -> list[ReplayResult]:
         """The results of the oldest batch not taken yet, in input order (waits for it)."""
     def __len__(self) -> int:
@@ -421,7 +421,7 @@ class TrainingStream:
         skip_errors: bool = False,
     ) -> None:
         """Start the worker threads (one per core by default)."""
-    def add(self, paths: list[str]) -> list[str]:
+    def add(self, paths: Sequence[str]) -> list[str]:
         """Read and check files; their rows join the queue. Returns the files skipped."""
     @property
     def pending(self) -> int:

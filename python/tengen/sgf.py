@@ -47,8 +47,15 @@ def load(source: Source) -> Record:
     return _tengen.load_sgf(data, path)
 
 
+def _source(p: Source) -> Union[str, bytes]:
+    """A path as str, or the bytes of a file as bytes."""
+    if isinstance(p, (bytes, bytearray, memoryview)):
+        return bytes(p)
+    return os.fsdecode(p)
+
+
 def replay_many(
-    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    paths: Iterable[Source],
     threads: Optional[int] = None,
     rules: Union[Rules, str, None] = None,
     komi: Optional[float] = None,
@@ -57,6 +64,9 @@ def replay_many(
 ) -> Iterator[ReplayResult]:
     """Replay files in parallel in Rust with the GIL released; yield one result per file, in
     input order.
+
+    ``paths`` holds paths (``str`` or path-like), or the contents of files as ``bytes`` (as
+    :func:`load` takes them; their results are named ``"<bytes>"``), or both.
 
     Each file's main line is replayed under ``rules`` (default: its ``RU``, else Japanese) as
     ``tengen replay`` does; an unreadable file or an illegal move is not an exception but the
@@ -71,9 +81,9 @@ def replay_many(
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
     stream = _tengen.ReplayStream(threads, rules, komi, boards)
-    batch: list[str] = []
+    batch: list[Union[str, bytes]] = []
     for p in paths:
-        batch.append(os.fspath(p))
+        batch.append(_source(p))
         if len(batch) == chunk:
             stream.submit(batch)
             batch = []

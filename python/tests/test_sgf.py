@@ -204,3 +204,19 @@ def test_replay_many_reads_files_past_the_probe(tmp_path: Path) -> None:
     empty.write_bytes(b"")
     (e,) = tengen.sgf.replay_many([empty])
     assert not e.ok and e.error is not None and e.error.startswith(f"{empty}: unreadable: ")
+
+
+def test_replay_many_takes_bytes(tmp_path: Path) -> None:
+    good = b"(;SZ[9]RE[B+R];B[aa];W[bb])"
+    p = tmp_path / "g.sgf"
+    p.write_bytes(good)
+    res = list(tengen.sgf.replay_many([good, p, bytearray(b"(;SZ[5];B[aa];W[aa])"), memoryview(good)], chunk=3))
+    assert [r.path for r in res] == ["<bytes>", os.fspath(p), "<bytes>", "<bytes>"]
+    assert [r.ok for r in res] == [True, True, False, True]
+    assert res[0].board == res[1].board == res[3].board and res[0].result == "B+R"
+    assert res[2].error == "<bytes>: illegal: move 2 (white aa) is illegal: occupied"
+    # the same messages as load()
+    with pytest.raises(IllegalMoveError, match="^<bytes>: illegal: move 2"):
+        tengen.sgf.load(b"(;SZ[5];B[aa];W[aa])").replay()
+    with pytest.raises(TypeError, match="path \\(str\\) or the bytes"):
+        tengen._tengen.replay_many([1])  # type: ignore[list-item]
