@@ -1530,12 +1530,13 @@ struct Stop {
 
 /// Play the events of a record into a `Game` under `rules`, with `to_move` first, calling
 /// `each(game, next move)` before every move. Setup after the first move restarts the history
-/// from the new position (as the library's replay does). Stops at the first illegal move.
+/// from the new position (as the library's replay does). Stops at the first illegal move, or
+/// before the move for which `each` returns false.
 fn play_events(
     rec: &RecordData,
     rules: Rules,
     to_move: tengen::Color,
-    mut each: impl FnMut(&tengen::Game, tengen::Color, Move),
+    mut each: impl FnMut(&tengen::Game, tengen::Color, Move) -> bool,
 ) -> (tengen::Game, Option<Stop>) {
     let mut game = tengen::Game::from_board(tengen::Board::new(rec.size), to_move, rules);
     let mut number = 0;
@@ -1559,7 +1560,9 @@ fn play_events(
             }
             Ev::Player(c) => game.set_to_move(*c),
             Ev::Play(c, m) => {
-                each(&game, *c, *m);
+                if !each(&game, *c, *m) {
+                    break;
+                }
                 number += 1;
                 if let Err(err) = game.play_as(*c, *m) {
                     return (game, Some(Stop { number, err }));
@@ -1691,7 +1694,7 @@ impl Record {
                 let rep = r.replay(&data.bytes, &replay_opts(rules, komi));
                 rep.map(|rep| {
                     let first = first_to_move(&rep);
-                    let (game, stop) = play_events(data, rep.rules, first, |_, _, _| {});
+                    let (game, stop) = play_events(data, rep.rules, first, |_, _, _| true);
                     let agree = game.board() == r.board();
                     (rep, game, stop, agree)
                 })
@@ -2308,9 +2311,12 @@ fn fill(
     let to = from + value.len();
     let mut row = 0;
     let (_, stop) = play_events(&prep.rec, prep.rules, prep.first, |game, color, mv| {
-        if row + syms.len() <= from || row >= to {
+        if row >= to {
+            return false;
+        }
+        if row + syms.len() <= from {
             row += syms.len();
-            return;
+            return true;
         }
         let tmp;
         let mut g = game;
@@ -2343,6 +2349,7 @@ fn fill(
             }
             row += 1;
         }
+        true
     });
     match stop {
         Some(s) => Err(format!(
@@ -2617,10 +2624,27 @@ impl TrainingStream {
             left -= rows;
             done = 0;
         }
+        // with several threads, files are cut into pieces so that the threads finish a batch
+        // together (a batch holds few files); a piece replays its file's moves before it,
+        // without features, which costs a few percent
+        let threads = self.pool.current_num_threads();
+        let piece = if threads > 1 {
+            (n / (threads * 4)).max(32)
+        } else {
+            usize::MAX
+        };
+        let pieces: Vec<(&Prepared, usize, usize)> = spans
+            .iter()
+            .flat_map(|&(p, from, rows)| {
+                (0..rows)
+                    .step_by(piece.min(rows.max(1)))
+                    .map(move |k| (p, from + k, piece.min(rows - k)))
+            })
+            .collect();
         let filled = py.detach(|| {
-            let mut jobs = Vec::with_capacity(spans.len());
+            let mut jobs = Vec::with_capacity(pieces.len());
             let (mut i, mut pl, mut v) = (&mut inputs[..], &mut policy[..], &mut value[..]);
-            for &(p, from, rows) in &spans {
+            for &(p, from, rows) in &pieces {
                 let (a, rest_i) = std::mem::take(&mut i).split_at_mut(rows * per);
                 let (b, rest_p) = std::mem::take(&mut pl).split_at_mut(rows);
                 let (c, rest_v) = std::mem::take(&mut v).split_at_mut(rows);
@@ -2629,6 +2653,7 @@ impl TrainingStream {
             }
             run_fills(&self.pool, jobs, size, syms, true)
         });
+        drop(pieces);
         let last = spans
             .last()
             .map(|&(p, from, rows)| (p.positions * syms.len(), from + rows));
