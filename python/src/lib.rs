@@ -2508,7 +2508,7 @@ struct Queue {
 /// (see `tengen.training_batches`): `add` reads and checks files (in parallel, GIL
 /// released), `fill` writes the next rows into the given arrays (in parallel, GIL released).
 /// Writing into the same arrays batch after batch spares the kernel's first touch of new
-/// memory, which cost more than the features themselves for one giant array.
+/// memory (in 4 KiB pages it cost more than the features themselves).
 #[pyclass(module = "tengen._tengen", frozen)]
 pub struct TrainingStream {
     pool: rayon::ThreadPool,

@@ -155,8 +155,8 @@ def training_data(
     labelled with. The work runs in Rust on ``threads`` threads (default: one per core) with
     the GIL released. With ``symmetries`` every position appears 8 times, transformed by
     symmetries 0 to 7 (see :func:`transform`), its policy target transformed the same way.
-    Each position takes ``PLANES * size * size * 4`` bytes (18.8 KB on 19x19): pass the files
-    in chunks that fit in memory.
+    Each position takes ``PLANES * size * size * 4`` bytes (18.8 KB on 19x19): for a corpus
+    that does not fit in memory, :func:`training_batches` gives the same rows batch by batch.
 
     A file that cannot be read, is not ``size`` x ``size`` or holds an illegal move raises
     :class:`SgfError` naming it, unless ``skip_errors`` (then it is listed in ``errors``).
@@ -216,7 +216,7 @@ def training_batches(
     files_per_read: int = 256,
 ) -> Iterator[TrainingData]:
     """The rows of :func:`training_data`, in the same order, as batches of ``batch_size``
-    rows (the last one shorter): for corpora too large for one array, and faster.
+    rows (the last one shorter): for corpora too large for one array, in bounded memory.
 
     Each batch is a :class:`TrainingData` with ``inputs`` float32
     ``(rows, PLANES, size, size)``, ``policy`` int64 ``(rows,)`` and ``value`` float32
@@ -226,9 +226,9 @@ def training_batches(
 
     The arrays of a batch are reused for a later batch once nothing holds them any more
     (no variable, list, view or tensor sharing their memory): writing into memory already
-    touched spares the kernel's first touch of new pages, which costs more than the features
-    for a fresh array. Keeping a batch is safe (it is then never overwritten): hold it, or
-    ``.copy()`` it if it must outlive an ``np.asarray`` view given away.
+    touched spares the kernel's first touch of new pages (in 4 KiB pages that cost more than
+    the features themselves). Keeping a batch is safe: an array something still holds is
+    never overwritten (the next batch gets new arrays).
 
     Files are read ``files_per_read`` at a time, on ``threads`` threads (default: one per
     core) with the GIL released, as are the rows. A file that cannot be read, is not
