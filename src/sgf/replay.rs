@@ -932,6 +932,25 @@ mod tests {
     }
 
     #[test]
+    fn a_reused_replayer_starts_every_record_on_an_empty_board() {
+        // records of different sizes in turn, through one replayer and through fresh ones
+        let big = b"(;SZ[9];B[aa];W[ba];B[ee];W[ab])";
+        let small = b"(;SZ[4];B[bb];W[ab];B[ba];W[aa])";
+        let mut r = Replayer::new();
+        for rec in [&big[..], small, small, big, big, small] {
+            let reused = r.replay(rec, &ReplayOptions::default()).unwrap();
+            let mut fresh = Replayer::new();
+            assert_eq!(
+                reused,
+                fresh.replay(rec, &ReplayOptions::default()).unwrap()
+            );
+            assert!(boards_equal(r.board(), fresh.board()));
+            assert_eq!(r.board().hash(), fresh.board().hash());
+            assert_eq!(r.board().ko(), fresh.board().ko());
+        }
+    }
+
+    #[test]
     fn the_tree_path_gives_the_same_game() {
         // a variation sends the record through the tree parser
         let mut with_var = REC[..REC.len() - 1].to_vec();
