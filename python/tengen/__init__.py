@@ -232,8 +232,9 @@ def training_batches(
 
     Files are read ``files_per_read`` at a time, on ``threads`` threads (default: one per
     core) with the GIL released, as are the rows. A file that cannot be read, is not
-    ``size`` x ``size`` or holds an illegal move raises :class:`SgfError` naming it (when
-    the batch that would hold its rows is asked for), unless ``skip_errors``.
+    ``size`` x ``size`` or holds an illegal move raises :class:`SgfError` naming it, when
+    its group of ``files_per_read`` files is read (before any row of that group is yielded),
+    unless ``skip_errors``.
     """
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
