@@ -151,35 +151,63 @@ def feature_planes(files: list[Path], rows: list[tuple[str, str, str]]) -> None:
     rows.append(("features: tengen.features(game) called from Python", f"{k / ec:,.0f} positions/s per core (CPU)", f"one 19x19 end position, {k} calls"))
 
 
+def _spin(seconds: float) -> int:
+    """Count a trivial Python loop for ``seconds`` of wall time (the machine's baseline)."""
+    w0, x = time.perf_counter(), 0
+    while time.perf_counter() - w0 < seconds:
+        x += 1
+    return x
+
+
 def scaling(files: list[Path], rounds: int, rows: list[tuple[str, str, str]]) -> None:
-    """replay_many with 1 and 2 threads, interleaved, ``rounds`` times each; medians."""
+    """replay_many with 1 and 2 threads, interleaved (1, 2, 1, 2, ...), ``rounds`` times
+    each, from paths (the goal's measure) and from bytes in memory (no file system); medians.
+    And the machine's own baseline: one process of a trivial loop against two at once."""
+    from multiprocessing import Pool
+
     # a longer job (the corpus 5 times, no boards) so that the pool's start and the Python
     # side are negligible
-    big = files * 5
+    sources: dict[str, Sequence[Union[Path, bytes]]] = {
+        "paths": files * 5,
+        "bytes": [f.read_bytes() for f in files] * 5,
+    }
 
-    def run(threads: int) -> tuple[float, float]:
+    def run(kind: str, threads: int) -> tuple[float, float]:
         w0, c0 = time.perf_counter(), time.process_time()
-        for r in tengen.sgf.replay_many(big, threads=threads, boards=False):
+        for r in tengen.sgf.replay_many(sources[kind], threads=threads, boards=False):
             assert r.ok
         return time.perf_counter() - w0, time.process_time() - c0
 
-    run(2)  # warm the page cache and the allocator
-    one: list[tuple[float, float]] = []
-    two: list[tuple[float, float]] = []
-    for k in range(rounds):
-        one.append(run(1))
-        two.append(run(2))
-        print(f"  scaling round {k + 1}: 1 thread {one[-1][0]:.3f} s, 2 threads {two[-1][0]:.3f} s "
-              f"({one[-1][0] / two[-1][0]:.2f}x); load average {loadavg()}", file=sys.stderr)
-    w1, c1 = statistics.median(w for w, _ in one), statistics.median(c for _, c in one)
-    w2, c2 = statistics.median(w for w, _ in two), statistics.median(c for _, c in two)
-    ratios = sorted(a[0] / b[0] for a, b in zip(one, two))
-    rows.append(("replay_many(threads=1), fox-pro x5, no boards", f"{len(big) / w1:,.0f} games/s",
-                 f"median of {rounds}: {w1:.3f} s wall, {c1:.3f} s CPU ({c1 / w1:.2f} cores busy)"))
-    rows.append(("replay_many(threads=2), fox-pro x5, no boards",
-                 f"{len(big) / w2:,.0f} games/s; {w1 / w2:.2f}x of 1 thread (wall, medians)",
-                 f"median of {rounds}: {w2:.3f} s wall, {c2:.3f} s CPU ({c2 / w2:.2f} cores busy); "
-                 f"per-round ratios {ratios[0]:.2f} to {ratios[-1]:.2f}; CPU per game {c2 / c1:.2f}x of 1 thread"))
+    run("paths", 2)  # warm the page cache and the allocator
+    runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
+    spins: list[float] = []
+    with Pool(2) as pool:
+        for k in range(rounds):
+            for kind in sources:
+                for threads in (1, 2):
+                    runs.setdefault((kind, threads), []).append(run(kind, threads))
+            alone = _spin(0.25)
+            spins.append(sum(pool.map(_spin, [0.25, 0.25])) / alone)
+            one, two = runs[("paths", 1)][-1][0], runs[("paths", 2)][-1][0]
+            b1, b2 = runs[("bytes", 1)][-1][0], runs[("bytes", 2)][-1][0]
+            print(f"  scaling round {k + 1}: paths {one:.3f} s -> {two:.3f} s ({one / two:.2f}x), "
+                  f"bytes {b1:.3f} s -> {b2:.3f} s ({b1 / b2:.2f}x), two loops {spins[-1]:.2f}x one; "
+                  f"load average {loadavg()}", file=sys.stderr)
+    for kind in sources:
+        one_runs, two_runs = runs[(kind, 1)], runs[(kind, 2)]
+        w1, c1 = statistics.median(w for w, _ in one_runs), statistics.median(c for _, c in one_runs)
+        w2, c2 = statistics.median(w for w, _ in two_runs), statistics.median(c for _, c in two_runs)
+        ratios = sorted(a[0] / b[0] for a, b in zip(one_runs, two_runs))
+        n = len(sources[kind])
+        rows.append((f"replay_many({kind}, threads=1), fox-pro x5, no boards", f"{n / w1:,.0f} games/s",
+                     f"median of {rounds}: {w1:.3f} s wall, {c1:.3f} s CPU ({c1 / w1:.2f} cores busy)"))
+        rows.append((f"replay_many({kind}, threads=2), fox-pro x5, no boards",
+                     f"{n / w2:,.0f} games/s; **{w1 / w2:.2f}x** of 1 thread (wall, medians)",
+                     f"median of {rounds}: {w2:.3f} s wall, {c2:.3f} s CPU ({c2 / w2:.2f} cores busy); "
+                     f"per-round ratios {ratios[0]:.2f} to {ratios[-1]:.2f}; CPU per game {c2 / c1:.2f}x of 1 thread"))
+    spins.sort()
+    rows.append(("the machine: two processes of a trivial Python loop vs one", f"{statistics.median(spins):.2f}x (median)",
+                 f"per round {spins[0]:.2f} to {spins[-1]:.2f}: what 2 cores gave at that moment"))
 
 
 def main() -> None:
