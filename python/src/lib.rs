@@ -1889,9 +1889,9 @@ impl ReplayResult {
 /// Read a file into `buf` (cleared first, its capacity reused: no allocation once it has
 /// grown to the largest file), refusing one larger than the library's SGF limit.
 ///
-/// Two or three system calls for a small file (open, read, the read that finds the end; then
-/// close): the size is asked for only once the file turns out large, so that a huge file is
-/// still refused before it is read.
+/// Four system calls for a small file (open, read, the read that finds the end, close): the
+/// size is asked for only once the file turns out large (more than 1 MiB), so that a huge
+/// file is still refused before it is read.
 fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
     use std::io::Read;
     /// Read this much before asking for the size.
@@ -2020,9 +2020,9 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
 }
 
-/// Replay `paths` (files or bytes) on the current rayon pool: one result per path, in input order. Each
-/// worker reads its files itself into one reused buffer and replays them with its own
-/// `Replayer`; the results land in their slots of the output (rayon's indexed collect), so
+/// Replay `paths` (files or bytes) on the current rayon pool: one result per path, in input
+/// order. Each worker reads its files itself into one reused buffer and replays them with its
+/// own `Replayer`; the results land in their slots of the output (rayon's indexed collect), so
 /// no lock is taken and nothing waits for the slowest file but the end of the batch.
 fn replay_batch(paths: &[Source], opts: &ReplayOptions, boards: bool) -> Vec<ReplayResult> {
     paths
