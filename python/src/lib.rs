@@ -12,8 +12,10 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use numpy::ndarray::{Array1, Array2, Array4};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyReadonlyArray2};
+use numpy::ndarray::{Array1, Array2};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray2,
+};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -1530,12 +1532,13 @@ struct Stop {
 
 /// Play the events of a record into a `Game` under `rules`, with `to_move` first, calling
 /// `each(game, next move)` before every move. Setup after the first move restarts the history
-/// from the new position (as the library's replay does). Stops at the first illegal move.
+/// from the new position (as the library's replay does). Stops at the first illegal move, or
+/// before the move for which `each` returns false.
 fn play_events(
     rec: &RecordData,
     rules: Rules,
     to_move: tengen::Color,
-    mut each: impl FnMut(&tengen::Game, tengen::Color, Move),
+    mut each: impl FnMut(&tengen::Game, tengen::Color, Move) -> bool,
 ) -> (tengen::Game, Option<Stop>) {
     let mut game = tengen::Game::from_board(tengen::Board::new(rec.size), to_move, rules);
     let mut number = 0;
@@ -1559,7 +1562,9 @@ fn play_events(
             }
             Ev::Player(c) => game.set_to_move(*c),
             Ev::Play(c, m) => {
-                each(&game, *c, *m);
+                if !each(&game, *c, *m) {
+                    break;
+                }
                 number += 1;
                 if let Err(err) = game.play_as(*c, *m) {
                     return (game, Some(Stop { number, err }));
@@ -1691,7 +1696,7 @@ impl Record {
                 let rep = r.replay(&data.bytes, &replay_opts(rules, komi));
                 rep.map(|rep| {
                     let first = first_to_move(&rep);
-                    let (game, stop) = play_events(data, rep.rules, first, |_, _, _| {});
+                    let (game, stop) = play_events(data, rep.rules, first, |_, _, _| true);
                     let agree = game.board() == r.board();
                     (rep, game, stop, agree)
                 })
@@ -1792,9 +1797,8 @@ pub struct ReplayResult {
     /// The reason of the illegal move ("ko", ...), or None.
     #[pyo3(get)]
     reason: Option<&'static str>,
-    /// Problems recovered from.
-    #[pyo3(get)]
-    warnings: Vec<String>,
+    /// Problems recovered from (made strings when asked for).
+    warnings: Vec<tsgf::Warning>,
     /// The final position, compact: size, a digit per point (row-major), the simple-ko state
     /// (a Board is tens of kilobytes with its liberty sets; copying one per file would cost
     /// as much as the replay).
@@ -1812,13 +1816,16 @@ struct Compact {
 
 impl Compact {
     fn of(b: &tengen::Board) -> Compact {
+        let (w, h) = (b.width(), b.height());
+        let mut cells = Vec::with_capacity(w * h);
+        for y in 0..h as u8 {
+            for x in 0..w as u8 {
+                cells.push(b.get(Point::new(x, y)).map_or(0, |c| c.digit()));
+            }
+        }
         Compact {
             size: b.size(),
-            cells: b
-                .size()
-                .points()
-                .map(|p| b.get(p).map_or(0, |c| c.digit()))
-                .collect(),
+            cells,
             ko: b.ko(),
         }
     }
@@ -1862,6 +1869,13 @@ impl ReplayResult {
         self.to_move.map(Color::from)
     }
 
+    /// Problems recovered from (lenient parsing, setup, unknown rules, Fox's komi), each as
+    /// `tengen replay` prints it.
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.iter().map(|w| w.to_string()).collect()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "ReplayResult({:?}, ok={}, moves={})",
@@ -1872,30 +1886,78 @@ impl ReplayResult {
     }
 }
 
-/// Read a file into `buf`, refusing one larger than the library's SGF limit before reading.
+/// Read a file into `buf` (cleared first, its capacity reused: no allocation once it has
+/// grown to the largest file), refusing one larger than the library's SGF limit.
+///
+/// Four system calls for a small file (open, read, the read that finds the end, close): the
+/// size is asked for only once the file turns out large (more than 1 MiB), so that a huge
+/// file is still refused before it is read.
 fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
     use std::io::Read;
-    let mut f = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    let len = f.metadata().map_err(|e| format!("cannot read: {e}"))?.len();
-    if len > tsgf::MAX_FILE_BYTES {
-        return Err(format!(
+    /// Read this much before asking for the size.
+    const PROBE: u64 = 1 << 20;
+    let cannot = |e: std::io::Error| format!("cannot read: {e}");
+    let too_big = |len: u64| {
+        format!(
             "{len} bytes is more than the {} an SGF file may have",
             tsgf::MAX_FILE_BYTES
-        ));
-    }
+        )
+    };
+    let mut f = std::fs::File::open(path).map_err(cannot)?;
     buf.clear();
-    f.read_to_end(buf)
-        .map(|_| ())
-        .map_err(|e| format!("cannot read: {e}"))
+    (&mut f).take(PROBE).read_to_end(buf).map_err(cannot)?;
+    if buf.len() as u64 == PROBE {
+        let len = f.metadata().map_err(cannot)?.len();
+        if len > tsgf::MAX_FILE_BYTES {
+            return Err(too_big(len));
+        }
+        // the file may grow while read: never read more than the limit and one byte
+        (&mut f)
+            .take(tsgf::MAX_FILE_BYTES + 1 - PROBE)
+            .read_to_end(buf)
+            .map_err(cannot)?;
+        if buf.len() as u64 > tsgf::MAX_FILE_BYTES {
+            return Err(too_big(buf.len() as u64));
+        }
+    }
+    Ok(())
+}
+
+/// What `replay_many` replays: a file, or the bytes of one (named "<bytes>" in results).
+enum Source {
+    Path(String),
+    Bytes(Vec<u8>),
+}
+
+/// The sources of a list of paths (str) and bytes.
+fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
+    items
+        .into_iter()
+        .map(|item| match item.cast::<PyBytes>() {
+            Ok(b) => Ok(Source::Bytes(b.as_bytes().to_vec())),
+            Err(_) => item.extract::<String>().map(Source::Path).map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a path (str) or the bytes of an SGF file expected, not {}",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                ))
+            }),
+        })
+        .collect()
 }
 
 fn replay_one(
     r: &mut Replayer,
     buf: &mut Vec<u8>,
-    path: &str,
+    src: &Source,
     opts: &ReplayOptions,
     boards: bool,
 ) -> ReplayResult {
+    let path = match src {
+        Source::Path(p) => p.as_str(),
+        Source::Bytes(_) => "<bytes>",
+    };
     let mut out = ReplayResult {
         path: path.to_string(),
         ok: false,
@@ -1909,12 +1971,16 @@ fn replay_one(
         rules: None,
         to_move: None,
     };
-    buf.clear();
-    if let Err(e) = read_file(path, buf) {
-        out.error = Some(format!("{path}: unreadable: {e}"));
-        return out;
-    }
-    let bytes = &buf[..];
+    let bytes = match src {
+        Source::Bytes(b) => &b[..],
+        Source::Path(_) => {
+            if let Err(e) = read_file(path, buf) {
+                out.error = Some(format!("{path}: unreadable: {e}"));
+                return out;
+            }
+            &buf[..]
+        }
+    };
     match catch_unwind(AssertUnwindSafe(|| r.replay(bytes, opts))) {
         Err(p) => {
             *r = Replayer::new();
@@ -1928,10 +1994,10 @@ fn replay_one(
             out.ok = rep.error.is_none();
             out.moves = rep.moves;
             out.captures = (rep.captures[0], rep.captures[1]);
-            out.result = rep.result.clone();
+            out.result = rep.result;
             out.error = rep.error.map(|e| illegal_at_message(path, &e));
             out.reason = rep.error.map(|e| e.reason.name());
-            out.warnings = rep.warnings.iter().map(|w| w.to_string()).collect();
+            out.warnings = rep.warnings;
             if boards {
                 out.board = Some(Compact::of(r.board()));
             }
@@ -1954,34 +2020,122 @@ fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
 }
 
-/// Replay files in parallel (GIL released): one ReplayResult per path, in input order.
+/// Replay `paths` (files or bytes) on the current rayon pool: one result per path, in input
+/// order. Each worker reads its files itself into one reused buffer and replays them with its
+/// own `Replayer`; the results land in their slots of the output (rayon's indexed collect), so
+/// no lock is taken and nothing waits for the slowest file but the end of the batch.
+fn replay_batch(paths: &[Source], opts: &ReplayOptions, boards: bool) -> Vec<ReplayResult> {
+    paths
+        .par_iter()
+        .map_init(
+            || (Replayer::new(), Vec::with_capacity(1 << 16)),
+            |(r, buf), p| replay_one(r, buf, p, opts, boards),
+        )
+        .collect()
+}
+
+fn replay_options(rules: Option<&Bound<'_, PyAny>>, komi: Option<f64>) -> PyResult<ReplayOptions> {
+    let rules = match rules {
+        Some(r) if !r.is_none() => Some(rules_arg(Some(r), "chinese")?),
+        _ => None,
+    };
+    Ok(replay_opts(rules, komi.map(komi_arg).transpose()?))
+}
+
+/// Replay files (paths or bytes) in parallel (GIL released): one ReplayResult per item, in
+/// input order.
 #[pyfunction]
 #[pyo3(signature = (paths, threads=None, rules=None, komi=None, boards=true))]
 fn replay_many(
     py: Python<'_>,
-    paths: Vec<String>,
+    paths: Vec<Bound<'_, PyAny>>,
     threads: Option<usize>,
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<f64>,
     boards: bool,
 ) -> PyResult<Vec<ReplayResult>> {
-    let rules = match rules {
-        Some(r) if !r.is_none() => Some(rules_arg(Some(r), "chinese")?),
-        _ => None,
-    };
-    let opts = replay_opts(rules, komi.map(komi_arg).transpose()?);
+    let opts = replay_options(rules, komi)?;
     let pool = pool(threads)?;
-    Ok(py.detach(|| {
-        pool.install(|| {
-            paths
-                .par_iter()
-                .map_init(
-                    || (Replayer::new(), Vec::new()),
-                    |(r, buf), p| replay_one(r, buf, p, &opts, boards),
-                )
-                .collect()
+    let paths = sources(paths)?;
+    Ok(py.detach(|| pool.install(|| replay_batch(&paths, &opts, boards))))
+}
+
+/// A corpus replayed in the background, batch by batch: `submit` hands a batch of paths to
+/// the worker threads and returns at once; `take` waits (GIL released) for the oldest batch
+/// submitted and returns its results, in input order. While Python goes through one batch's
+/// results, the workers replay the next ones, so the Python side is no serial step.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct ReplayStream {
+    pool: rayon::ThreadPool,
+    opts: ReplayOptions,
+    boards: bool,
+    pending:
+        std::sync::Mutex<std::collections::VecDeque<std::sync::mpsc::Receiver<Vec<ReplayResult>>>>,
+}
+
+impl ReplayStream {
+    fn pending(
+        &self,
+    ) -> PyResult<
+        std::sync::MutexGuard<
+            '_,
+            std::collections::VecDeque<std::sync::mpsc::Receiver<Vec<ReplayResult>>>,
+        >,
+    > {
+        self.pending.lock().map_err(|_| {
+            PyRuntimeError::new_err("internal error in tengen: a replay stream was poisoned")
         })
-    }))
+    }
+}
+
+#[pymethods]
+impl ReplayStream {
+    #[new]
+    #[pyo3(signature = (threads=None, rules=None, komi=None, boards=true))]
+    fn new(
+        threads: Option<usize>,
+        rules: Option<&Bound<'_, PyAny>>,
+        komi: Option<f64>,
+        boards: bool,
+    ) -> PyResult<ReplayStream> {
+        Ok(ReplayStream {
+            opts: replay_options(rules, komi)?,
+            pool: pool(threads)?,
+            boards,
+            pending: Default::default(),
+        })
+    }
+
+    /// Start replaying `paths` (paths as str, or the bytes of files) on the worker threads;
+    /// returns at once.
+    fn submit(&self, paths: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let paths = sources(paths)?;
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let (opts, boards) = (self.opts, self.boards);
+        self.pending()?.push_back(rx);
+        self.pool.spawn(move || {
+            // the receiver may be gone (the stream dropped): the results are then not wanted
+            let _ = tx.send(replay_batch(&paths, &opts, boards));
+        });
+        Ok(())
+    }
+
+    /// The number of batches submitted and not taken yet.
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.pending()?.len())
+    }
+
+    /// The results of the oldest batch not taken yet, in input order (waits for it with the
+    /// GIL released).
+    fn take(&self, py: Python<'_>) -> PyResult<Vec<ReplayResult>> {
+        let rx = self
+            .pending()?
+            .pop_front()
+            .ok_or_else(|| PyValueError::new_err("no batch submitted to take"))?;
+        py.detach(move || rx.recv()).map_err(|_| {
+            PyRuntimeError::new_err("internal error in tengen: a replay worker stopped")
+        })
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2141,18 +2295,31 @@ fn prepare(path: &str, size: usize, rules: Option<Rules>) -> Result<Prepared, St
     })
 }
 
-/// Write the rows of one prepared file into its slices of the output arrays.
+/// Write rows `from..from + value.len()` of one prepared file (its positions, each times the
+/// symmetries) into the output slices, which hold exactly those rows. With `zero`, each
+/// position's planes are cleared first (a recycled buffer); else they must be zero already.
+#[allow(clippy::too_many_arguments)]
 fn fill(
     prep: &Prepared,
     size: usize,
     syms: &[usize],
+    from: usize,
+    zero: bool,
     inputs: &mut [f32],
     policy: &mut [i64],
     value: &mut [f32],
 ) -> Result<(), String> {
     let per = PLANES * size * size;
-    let mut k = 0;
+    let to = from + value.len();
+    let mut row = 0;
     let (_, stop) = play_events(&prep.rec, prep.rules, prep.first, |game, color, mv| {
+        if row >= to {
+            return false;
+        }
+        if row + syms.len() <= from {
+            row += syms.len();
+            return true;
+        }
         let tmp;
         let mut g = game;
         if g.to_move() != color {
@@ -2162,21 +2329,29 @@ fn fill(
             g = &tmp;
         }
         for &s in syms {
-            write_features(g, s, &mut inputs[k * per..(k + 1) * per]);
-            policy[k] = match mv {
-                Move::Play(p) => {
-                    let (x, y) = sym(s, p.x as usize, p.y as usize, size, size);
-                    (y * size + x) as i64
+            if (from..to).contains(&row) {
+                let k = row - from;
+                let out = &mut inputs[k * per..(k + 1) * per];
+                if zero {
+                    out.fill(0.0);
                 }
-                Move::Pass => (size * size) as i64,
-            };
-            value[k] = match prep.winner {
-                Some(wc) if wc == color => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            };
-            k += 1;
+                write_features(g, s, out);
+                policy[k] = match mv {
+                    Move::Play(p) => {
+                        let (x, y) = sym(s, p.x as usize, p.y as usize, size, size);
+                        (y * size + x) as i64
+                    }
+                    Move::Pass => (size * size) as i64,
+                };
+                value[k] = match prep.winner {
+                    Some(wc) if wc == color => 1.0,
+                    Some(_) => -1.0,
+                    None => 0.0,
+                };
+            }
+            row += 1;
         }
+        true
     });
     match stop {
         Some(s) => Err(format!(
@@ -2185,6 +2360,61 @@ fn fill(
         )),
         None => Ok(()),
     }
+}
+
+/// One piece of a fill: rows `from..` of a prepared file into its slices of the outputs.
+type FillJob<'a> = (
+    &'a Prepared,
+    usize,
+    &'a mut [f32],
+    &'a mut [i64],
+    &'a mut [f32],
+);
+
+/// Run fill jobs on `pool`, in parallel; the first error (a panic becomes one) is returned.
+fn run_fills(
+    pool: &rayon::ThreadPool,
+    jobs: Vec<FillJob<'_>>,
+    size: usize,
+    syms: &[usize],
+    zero: bool,
+) -> Result<(), String> {
+    pool.install(|| {
+        jobs.into_par_iter().try_for_each(|(p, from, a, b, c)| {
+            catch_unwind(AssertUnwindSafe(|| {
+                fill(p, size, syms, from, zero, a, b, c)
+            }))
+            .unwrap_or_else(|e| {
+                Err(format!(
+                    "{}: internal error in tengen: {}",
+                    p.rec.name,
+                    panic_message(&e)
+                ))
+            })
+        })
+    })
+}
+
+/// Read and check `paths` in parallel on `pool` (the first pass of the training functions).
+fn prepare_all(
+    pool: &rayon::ThreadPool,
+    paths: &[String],
+    size: usize,
+    rules: Option<Rules>,
+) -> Vec<Result<Prepared, String>> {
+    pool.install(|| {
+        paths
+            .par_iter()
+            .map(|p| {
+                catch_unwind(AssertUnwindSafe(|| prepare(p, size, rules))).unwrap_or_else(|e| {
+                    Err(format!(
+                        "{p}: internal error in tengen: {}",
+                        panic_message(&e)
+                    ))
+                })
+            })
+            .collect()
+    })
 }
 
 /// Training arrays from SGF files (parallel, GIL released); see `tengen.training_data`.
@@ -2220,21 +2450,7 @@ fn training_data<'py>(
         &[0]
     };
     let per = PLANES * size * size;
-    let prepared: Vec<Result<Prepared, String>> = py.detach(|| {
-        pool.install(|| {
-            paths
-                .par_iter()
-                .map(|p| {
-                    catch_unwind(AssertUnwindSafe(|| prepare(p, size, rules))).unwrap_or_else(|e| {
-                        Err(format!(
-                            "{p}: internal error in tengen: {}",
-                            panic_message(&e)
-                        ))
-                    })
-                })
-                .collect()
-        })
-    });
+    let prepared = py.detach(|| prepare_all(&pool, &paths, size, rules));
     let mut errors = Vec::new();
     let mut ok = Vec::new();
     for r in prepared {
@@ -2245,7 +2461,13 @@ fn training_data<'py>(
         }
     }
     let total: usize = ok.iter().map(|p| p.positions * syms.len()).sum();
-    let mut inputs = vec![0f32; total * per];
+    // numpy's allocation (not a Vec handed over): for a large array numpy asks the kernel for
+    // huge pages, so the first touch faults once per 2 MiB instead of once per 4 KiB
+    let inputs_array = PyArray4::<f32>::zeros(py, [total, PLANES, size, size], false);
+    let mut inputs_rw = inputs_array.readwrite();
+    let inputs = inputs_rw
+        .as_slice_mut()
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let mut policy = vec![0i64; total];
     let mut value = vec![0f32; total];
     let filled: Result<(), String> = py.detach(|| {
@@ -2256,32 +2478,203 @@ fn training_data<'py>(
             let (a, rest_i) = std::mem::take(&mut i).split_at_mut(n * per);
             let (b, rest_p) = std::mem::take(&mut pl).split_at_mut(n);
             let (c, rest_v) = std::mem::take(&mut v).split_at_mut(n);
-            jobs.push((p, a, b, c));
+            jobs.push((p, 0, a, b, c));
             (i, pl, v) = (rest_i, rest_p, rest_v);
         }
-        pool.install(|| {
-            jobs.into_par_iter().try_for_each(|(p, a, b, c)| {
-                catch_unwind(AssertUnwindSafe(|| fill(p, size, syms, a, b, c))).unwrap_or_else(
-                    |e| {
-                        Err(format!(
-                            "{}: internal error in tengen: {}",
-                            p.rec.name,
-                            panic_message(&e)
-                        ))
-                    },
-                )
-            })
-        })
+        run_fills(&pool, jobs, size, syms, false)
     });
+    drop(inputs_rw);
     filled.map_err(PyRuntimeError::new_err)?;
-    let inputs = Array4::from_shape_vec((total, PLANES, size, size), inputs)
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     Ok((
-        inputs.into_pyarray(py),
+        inputs_array,
         Array1::from_vec(policy).into_pyarray(py),
         Array1::from_vec(value).into_pyarray(py),
         errors,
     ))
+}
+
+/// Files read for `training_batches`, not all written out yet.
+#[derive(Default)]
+struct Queue {
+    /// Prepared files, oldest first.
+    files: std::collections::VecDeque<Prepared>,
+    /// Rows of the first file already written.
+    done: usize,
+    /// Rows not written yet, over all files.
+    rows: usize,
+}
+
+/// The training rows of a corpus, written batch by batch into arrays the caller provides
+/// (see `tengen.training_batches`): `add` reads and checks files (in parallel, GIL
+/// released), `fill` writes the next rows into the given arrays (in parallel, GIL released).
+/// Writing into the same arrays batch after batch spares the kernel's first touch of new
+/// memory (in 4 KiB pages it cost more than the features themselves).
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct TrainingStream {
+    pool: rayon::ThreadPool,
+    size: usize,
+    syms: Vec<usize>,
+    rules: Option<Rules>,
+    skip_errors: bool,
+    queue: std::sync::Mutex<Queue>,
+}
+
+impl TrainingStream {
+    fn queue(&self) -> PyResult<std::sync::MutexGuard<'_, Queue>> {
+        self.queue.lock().map_err(|_| {
+            PyRuntimeError::new_err("internal error in tengen: a training stream was poisoned")
+        })
+    }
+}
+
+#[pymethods]
+impl TrainingStream {
+    #[new]
+    #[pyo3(signature = (size=19, symmetries=false, threads=None, rules=None, skip_errors=false))]
+    fn new(
+        size: usize,
+        symmetries: bool,
+        threads: Option<usize>,
+        rules: Option<&Bound<'_, PyAny>>,
+        skip_errors: bool,
+    ) -> PyResult<TrainingStream> {
+        Size::square(size).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let rules = match rules {
+            Some(r) if !r.is_none() => Some(rules_arg(Some(r), "chinese")?),
+            _ => None,
+        };
+        Ok(TrainingStream {
+            pool: pool(threads)?,
+            size,
+            syms: if symmetries {
+                (0..8).collect()
+            } else {
+                vec![0]
+            },
+            rules,
+            skip_errors,
+            queue: Default::default(),
+        })
+    }
+
+    /// Read and check `paths` (in parallel); their rows join the queue, in order. Returns
+    /// the files skipped with `skip_errors` (each with the reason), else raises SgfError for
+    /// the first bad one (and adds none of `paths`).
+    fn add(&self, py: Python<'_>, paths: Vec<String>) -> PyResult<Vec<String>> {
+        let (size, rules) = (self.size, self.rules);
+        let prepared = py.detach(|| prepare_all(&self.pool, &paths, size, rules));
+        let mut errors = Vec::new();
+        let mut ok = Vec::with_capacity(prepared.len());
+        for r in prepared {
+            match r {
+                Ok(p) => ok.push(p),
+                Err(e) if self.skip_errors => errors.push(e),
+                Err(e) => return Err(SgfError::new_err(e)),
+            }
+        }
+        let mut q = self.queue()?;
+        for p in ok {
+            q.rows += p.positions * self.syms.len();
+            q.files.push_back(p);
+        }
+        Ok(errors)
+    }
+
+    /// Rows queued and not written yet.
+    #[getter]
+    fn pending(&self) -> PyResult<usize> {
+        Ok(self.queue()?.rows)
+    }
+
+    /// Write the next rows into the first rows of `inputs` (float32, C-contiguous,
+    /// (n, PLANES, size, size)), `policy` (int64, (n,)) and `value` (float32, (n,)): as many as
+    /// queued, up to n. Returns the number written; the rows after it are left as they were.
+    fn fill(
+        &self,
+        py: Python<'_>,
+        mut inputs: numpy::PyReadwriteArray4<'_, f32>,
+        mut policy: numpy::PyReadwriteArray1<'_, i64>,
+        mut value: numpy::PyReadwriteArray1<'_, f32>,
+    ) -> PyResult<usize> {
+        let size = self.size;
+        let shape = numpy::PyUntypedArrayMethods::shape(&**inputs).to_vec();
+        let cap = shape[0];
+        let (np, nv) = (policy.as_array().len(), value.as_array().len());
+        if shape[1..] != [PLANES, size, size] || np != cap || nv != cap {
+            return Err(PyValueError::new_err(format!(
+                "the arrays must be ({cap}, {PLANES}, {size}, {size}), ({cap},), ({cap},), not \
+                 {shape:?}, ({np},), ({nv},)"
+            )));
+        }
+        let not_contiguous =
+            |what: &str| PyValueError::new_err(format!("{what} is not C-contiguous"));
+        let inputs = inputs
+            .as_slice_mut()
+            .map_err(|_| not_contiguous("inputs"))?;
+        let policy = policy
+            .as_slice_mut()
+            .map_err(|_| not_contiguous("policy"))?;
+        let value = value.as_slice_mut().map_err(|_| not_contiguous("value"))?;
+        let per = PLANES * size * size;
+        let syms = &self.syms[..];
+        let mut q = self.queue()?;
+        let n = cap.min(q.rows);
+        // the jobs: the rest of the first file, then whole files, the last maybe cut short
+        let mut spans = Vec::new();
+        let (mut left, mut done) = (n, q.done);
+        for p in &q.files {
+            if left == 0 {
+                break;
+            }
+            let rows = (p.positions * syms.len() - done).min(left);
+            spans.push((p, done, rows));
+            left -= rows;
+            done = 0;
+        }
+        // with several threads, files are cut into pieces so that the threads finish a batch
+        // together (a batch holds few files); a piece replays its file's moves before it,
+        // without features, which costs a few percent
+        let threads = self.pool.current_num_threads();
+        let piece = if threads > 1 {
+            (n / (threads * 4)).max(32)
+        } else {
+            usize::MAX
+        };
+        let pieces: Vec<(&Prepared, usize, usize)> = spans
+            .iter()
+            .flat_map(|&(p, from, rows)| {
+                (0..rows)
+                    .step_by(piece.min(rows.max(1)))
+                    .map(move |k| (p, from + k, piece.min(rows - k)))
+            })
+            .collect();
+        let filled = py.detach(|| {
+            let mut jobs = Vec::with_capacity(pieces.len());
+            let (mut i, mut pl, mut v) = (&mut inputs[..], &mut policy[..], &mut value[..]);
+            for &(p, from, rows) in &pieces {
+                let (a, rest_i) = std::mem::take(&mut i).split_at_mut(rows * per);
+                let (b, rest_p) = std::mem::take(&mut pl).split_at_mut(rows);
+                let (c, rest_v) = std::mem::take(&mut v).split_at_mut(rows);
+                jobs.push((p, from, a, b, c));
+                (i, pl, v) = (rest_i, rest_p, rest_v);
+            }
+            run_fills(&self.pool, jobs, size, syms, true)
+        });
+        drop(pieces);
+        let last = spans
+            .last()
+            .map(|&(p, from, rows)| (p.positions * syms.len(), from + rows));
+        let whole = spans.len() - usize::from(last.is_some_and(|(all, end)| end < all));
+        drop(spans);
+        filled.map_err(PyRuntimeError::new_err)?;
+        q.files.drain(..whole);
+        q.done = match last {
+            Some((all, end)) if end < all => end,
+            _ => 0,
+        };
+        q.rows -= n;
+        Ok(n)
+    }
 }
 
 /// Map a point through symmetry `s` on a `width` x `height` board (see `features`).
@@ -2315,6 +2708,8 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Score>()?;
     m.add_class::<Record>()?;
     m.add_class::<ReplayResult>()?;
+    m.add_class::<ReplayStream>()?;
+    m.add_class::<TrainingStream>()?;
     m.add_class::<Judgement>()?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("SgfError", py.get_type::<SgfError>())?;

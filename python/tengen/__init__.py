@@ -19,8 +19,8 @@ Main names
 - :func:`territory`, :func:`score` -- the territory task and exact scoring.
 - :func:`judge` -- the dead stones, seki and score of a finished game's position.
 - :mod:`tengen.sgf` -- :func:`tengen.sgf.load` and :func:`tengen.sgf.replay_many`.
-- :func:`features`, :func:`training_data` -- network input planes (layout in
-  :data:`FEATURE_PLANES`).
+- :func:`features`, :func:`training_data`, :func:`training_batches` -- network input
+  planes (layout in :data:`FEATURE_PLANES`).
 
 Errors are Python exceptions with the messages the ``tengen`` command prints:
 :class:`IllegalMoveError` (a :class:`ValueError` with ``.reason``), :class:`SgfError`
@@ -31,7 +31,8 @@ Rust code becomes a :class:`RuntimeError`, never a crash.
 from __future__ import annotations
 
 import os
-from typing import NamedTuple, Optional, Sequence, Union
+import sys
+from typing import Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -88,6 +89,7 @@ __all__ = [
     "territory",
     "to_gtp",
     "to_sgf",
+    "training_batches",
     "training_data",
     "transform",
 ]
@@ -153,8 +155,8 @@ def training_data(
     labelled with. The work runs in Rust on ``threads`` threads (default: one per core) with
     the GIL released. With ``symmetries`` every position appears 8 times, transformed by
     symmetries 0 to 7 (see :func:`transform`), its policy target transformed the same way.
-    Each position takes ``PLANES * size * size * 4`` bytes (18.8 KB on 19x19): pass the files
-    in chunks that fit in memory.
+    Each position takes ``PLANES * size * size * 4`` bytes (18.8 KB on 19x19): for a corpus
+    that does not fit in memory, :func:`training_batches` gives the same rows batch by batch.
 
     A file that cannot be read, is not ``size`` x ``size`` or holds an illegal move raises
     :class:`SgfError` naming it, unless ``skip_errors`` (then it is listed in ``errors``).
@@ -163,3 +165,110 @@ def training_data(
         [os.fspath(p) for p in paths], size, symmetries, threads, rules, skip_errors
     )
     return TrainingData(inputs, policy, value, errors)
+
+
+_Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.float32]]
+
+
+def _refcounts(arrays: _Arrays) -> tuple[int, ...]:
+    """The reference counts of ``arrays`` (compared with those taken when they were new)."""
+    return tuple(sys.getrefcount(a) for a in arrays)
+
+
+class _Buffers:
+    """At most two sets of batch arrays, recycled once nothing but this holds them.
+
+    Every numpy view of an array holds its base, and any other holder (a variable, a list, a
+    tensor sharing the memory) adds to its reference count: a set whose counts are those it
+    had when new is free to overwrite. The typical loop holds the batch it works on while the
+    next is written, hence two sets.
+    """
+
+    def __init__(self, rows: int, size: int) -> None:
+        self.rows, self.size = rows, size
+        self.sets: list[tuple[_Arrays, tuple[int, ...]]] = []
+
+    def get(self) -> _Arrays:
+        for i, (arrays, alone) in enumerate(self.sets):
+            if _refcounts(arrays) == alone:
+                # the oldest free set goes to the back: it is the one handed out now
+                self.sets.append(self.sets.pop(i))
+                return arrays
+        if len(self.sets) == 2:
+            self.sets.pop(0)  # held by the caller: theirs now, no longer recycled
+        new: _Arrays = (
+            np.empty((self.rows, PLANES, self.size, self.size), np.float32),
+            np.empty(self.rows, np.int64),
+            np.empty(self.rows, np.float32),
+        )
+        self.sets.append((new, _refcounts(new)))
+        return self.sets[-1][0]
+
+
+def training_batches(
+    paths: Iterable[PathLike],
+    batch_size: int = 1024,
+    size: int = 19,
+    symmetries: bool = False,
+    threads: Optional[int] = None,
+    rules: Union[Rules, str, None] = None,
+    skip_errors: bool = False,
+    files_per_read: int = 256,
+) -> Iterator[TrainingData]:
+    """The rows of :func:`training_data`, in the same order, as batches of ``batch_size``
+    rows (the last one shorter): for corpora too large for one array, in bounded memory.
+
+    Each batch is a :class:`TrainingData` with ``inputs`` float32
+    ``(rows, PLANES, size, size)``, ``policy`` int64 ``(rows,)`` and ``value`` float32
+    ``(rows,)``, the values :func:`training_data` gives for those rows, and ``errors`` the
+    files skipped (``skip_errors=True``) since the previous batch (a last batch with no rows
+    carries those skipped after the last row, if any).
+
+    The arrays of a batch are reused for a later batch once nothing holds them any more
+    (no variable, list, view or tensor sharing their memory): writing into memory already
+    touched spares the kernel's first touch of new pages (in 4 KiB pages that cost more than
+    the features themselves). Keeping a batch is safe: an array something still holds is
+    never overwritten (the next batch gets new arrays).
+
+    Files are read ``files_per_read`` at a time, on ``threads`` threads (default: one per
+    core) with the GIL released, as are the rows. A file that cannot be read, is not
+    ``size`` x ``size`` or holds an illegal move raises :class:`SgfError` naming it, when
+    its group of ``files_per_read`` files is read (before any row of that group is yielded),
+    unless ``skip_errors``.
+    """
+    if batch_size < 1:
+        raise ValueError("batch_size must be at least 1")
+    if files_per_read < 1:
+        raise ValueError("files_per_read must be at least 1")
+    stream = _tengen.TrainingStream(size, symmetries, threads, rules, skip_errors)
+    buffers = _Buffers(batch_size, size)
+    errors: list[str] = []
+
+    def batch() -> TrainingData:
+        nonlocal errors
+        inputs, policy, value = buffers.get()
+        n = stream.fill(inputs, policy, value)
+        done, errors = errors, []
+        if n < batch_size:
+            return TrainingData(inputs[:n], policy[:n], value[:n], done)
+        return TrainingData(inputs, policy, value, done)
+
+    chunk: list[str] = []
+    for p in paths:
+        chunk.append(os.fspath(p))
+        if len(chunk) == files_per_read:
+            errors += stream.add(chunk)
+            chunk = []
+            while stream.pending >= batch_size:
+                yield batch()
+    if chunk:
+        errors += stream.add(chunk)
+    while stream.pending:
+        yield batch()
+    if errors:
+        yield TrainingData(
+            np.empty((0, PLANES, size, size), np.float32),
+            np.empty(0, np.int64),
+            np.empty(0, np.float32),
+            errors,
+        )

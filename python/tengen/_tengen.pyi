@@ -369,13 +369,31 @@ def load_sgf(data: bytes, name: str = "<bytes>") -> Record:
     """Read a record from bytes."""
 
 def replay_many(
-    paths: Sequence[str],
+    paths: Sequence[Union[str, bytes]],
     threads: Optional[int] = None,
     rules: RulesLike = None,
     komi: Optional[float] = None,
     boards: bool = True,
 ) -> list[ReplayResult]:
     """Replay files in parallel, results in input order."""
+
+class ReplayStream:
+    """Files replayed in the background, batch by batch (see :func:`tengen.sgf.replay_many`)."""
+
+    def __init__(
+        self,
+        threads: Optional[int] = None,
+        rules: RulesLike = None,
+        komi: Optional[float] = None,
+        boards: bool = True,
+    ) -> None:
+        """Start the worker threads (one per core by default)."""
+    def submit(self, paths: Sequence[Union[str, bytes]]) -> None:
+        """Start replaying a batch of files (paths, or their bytes); returns at once."""
+    def take(self) -> list[ReplayResult]:
+        """The results of the oldest batch not taken yet, in input order (waits for it)."""
+    def __len__(self) -> int:
+        """Batches submitted and not taken yet."""
 
 def features(game: Game, symmetry: int = 0) -> npt.NDArray[np.float32]:
     """float32 (PLANES, height, width) input planes for the side to move."""
@@ -389,6 +407,32 @@ def training_data(
     skip_errors: bool = False,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.float32], list[str]]:
     """Training arrays from SGF files."""
+
+class TrainingStream:
+    """Training rows written batch by batch into given arrays (see
+    :func:`tengen.training_batches`)."""
+
+    def __init__(
+        self,
+        size: int = 19,
+        symmetries: bool = False,
+        threads: Optional[int] = None,
+        rules: RulesLike = None,
+        skip_errors: bool = False,
+    ) -> None:
+        """Start the worker threads (one per core by default)."""
+    def add(self, paths: Sequence[str]) -> list[str]:
+        """Read and check files; their rows join the queue. Returns the files skipped."""
+    @property
+    def pending(self) -> int:
+        """Rows queued and not written yet."""
+    def fill(
+        self,
+        inputs: npt.NDArray[np.float32],
+        policy: npt.NDArray[np.int64],
+        value: npt.NDArray[np.float32],
+    ) -> int:
+        """Write the next rows into the first rows of the arrays; returns how many."""
 
 def transform(x: int, y: int, symmetry: int, width: int = 19, height: Optional[int] = None) -> Point:
     """Map a point through one of the 8 symmetries."""

@@ -47,30 +47,49 @@ def load(source: Source) -> Record:
     return _tengen.load_sgf(data, path)
 
 
+def _source(p: Source) -> Union[str, bytes]:
+    """A path as str, or the bytes of a file as bytes."""
+    if isinstance(p, (bytes, bytearray, memoryview)):
+        return bytes(p)
+    return os.fsdecode(p)
+
+
 def replay_many(
-    paths: Iterable[Union[str, "os.PathLike[str]"]],
+    paths: Iterable[Source],
     threads: Optional[int] = None,
     rules: Union[Rules, str, None] = None,
     komi: Optional[float] = None,
     boards: bool = True,
-    chunk: int = 4096,
+    chunk: int = 1024,
 ) -> Iterator[ReplayResult]:
     """Replay files in parallel in Rust with the GIL released; yield one result per file, in
     input order.
 
+    ``paths`` holds paths (``str`` or path-like), or the contents of files as ``bytes`` (as
+    :func:`load` takes them; their results are named ``"<bytes>"``), or both.
+
     Each file's main line is replayed under ``rules`` (default: its ``RU``, else Japanese) as
     ``tengen replay`` does; an unreadable file or an illegal move is not an exception but the
-    result's ``error`` (the CLI's message). ``threads`` defaults to one per core. Files are
-    handed to Rust ``chunk`` at a time, so results start coming before the whole corpus is
-    done and memory stays bounded; ``boards=False`` skips the final positions.
+    result's ``error`` (the CLI's message). ``threads`` defaults to one per core; each worker
+    thread reads its files itself. Files are handed to Rust ``chunk`` at a time, and the next
+    chunk is replayed in the background while the results of one are yielded: results start
+    coming before the whole corpus is done, memory stays bounded (two chunks at most), and
+    the time spent in the loop over the results overlaps the replay. ``boards=False`` skips
+    the final positions. A generator left unfinished lets the chunk under way complete in
+    the background and drops its results.
     """
     if chunk < 1:
         raise ValueError("chunk must be at least 1")
-    batch: list[str] = []
+    stream = _tengen.ReplayStream(threads, rules, komi, boards)
+    batch: list[Union[str, bytes]] = []
     for p in paths:
-        batch.append(os.fspath(p))
+        batch.append(_source(p))
         if len(batch) == chunk:
-            yield from _tengen.replay_many(batch, threads, rules, komi, boards)
+            stream.submit(batch)
             batch = []
+            if len(stream) == 2:
+                yield from stream.take()
     if batch:
-        yield from _tengen.replay_many(batch, threads, rules, komi, boards)
+        stream.submit(batch)
+    while len(stream):
+        yield from stream.take()

@@ -111,3 +111,94 @@ def test_training_data_fox() -> None:
     assert len(d.value) == moves and d.errors == []
     assert set(np.unique(d.value).tolist()) <= {-1.0, 0.0, 1.0}
     assert ((d.policy >= 0) & (d.policy <= 361)).all()
+
+
+def _corpus(tmp_path: Path) -> list[Path]:
+    """9x9 records of 0 to 10 moves (passes among them), with results of both colours."""
+    files = []
+    for i in range(12):
+        moves = "".join(
+            f";{'BW'[k % 2]}[{'' if (i + k) % 7 == 6 else chr(97 + (k * 7 + i) % 81 % 9) + chr(97 + (k * 7 + i) % 81 // 9)}]"
+            for k in range(i % 11)
+        )
+        p = tmp_path / f"t{i}.sgf"
+        p.write_bytes(f"(;SZ[9]RE[{'BW'[i % 2]}+R]{moves})".encode())
+        files.append(p)
+    return files
+
+
+@pytest.mark.parametrize("symmetries", [False, True])
+def test_training_batches_equal_training_data(tmp_path: Path, symmetries: bool) -> None:
+    files = _corpus(tmp_path)
+    whole = tengen.training_data(files, size=9, symmetries=symmetries)
+    assert len(whole.value) > 20
+    for batch_size, per_read, threads in [(1, 1, 1), (3, 2, 2), (7, 5, 1), (1000, 256, 2)]:
+        kept = list(
+            tengen.training_batches(
+                files, batch_size, size=9, symmetries=symmetries, threads=threads, files_per_read=per_read
+            )
+        )
+        assert all(len(b.value) == batch_size for b in kept[:-1]) and 0 < len(kept[-1].value) <= batch_size
+        for b in kept:
+            assert b.inputs.dtype == np.float32 and b.policy.dtype == np.int64 and b.value.dtype == np.float32
+            assert b.inputs.shape == (len(b.value), tengen.PLANES, 9, 9) and b.errors == []
+        # kept batches are never overwritten by later ones
+        assert np.array_equal(np.concatenate([b.inputs for b in kept]), whole.inputs)
+        assert np.array_equal(np.concatenate([b.policy for b in kept]), whole.policy)
+        assert np.array_equal(np.concatenate([b.value for b in kept]), whole.value)
+
+
+def test_training_batches_recycle_arrays_nobody_holds(tmp_path: Path) -> None:
+    files = _corpus(tmp_path)
+    whole = tengen.training_data(files, size=9)
+    for drop in [False, True]:
+        ids, row = [], 0
+        # the usual loop: each batch dropped once the next is taken; a recycled array holds
+        # the new rows only (every plane rewritten, old stones cleared)
+        for inputs, policy, value, _ in tengen.training_batches(files, 4, size=9, threads=1):
+            n = len(value)
+            assert np.array_equal(inputs, whole.inputs[row : row + n])
+            assert np.array_equal(policy, whole.policy[row : row + n])
+            assert np.array_equal(value, whole.value[row : row + n])
+            ids.append(id(inputs.base if inputs.base is not None else inputs))
+            row += n
+            if drop:
+                del inputs, policy, value
+        assert row == len(whole.value)
+        # two sets of arrays serve every batch (one if the loop lets go of each batch)
+        assert len(set(ids)) == (1 if drop else 2) < len(ids)
+    # a view given away keeps its batch from being recycled
+    views = [b.inputs[:1] for b in tengen.training_batches(files, 4, size=9)]
+    assert np.array_equal(np.concatenate(views), whole.inputs[::4])
+
+
+def test_training_batches_errors(tmp_path: Path) -> None:
+    files = _corpus(tmp_path)[:3]
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(b"(;SZ[9];B[aa];W[aa])")
+    with pytest.raises(tengen.SgfError, match="move 2 \\(white aa\\) is illegal: occupied"):
+        list(tengen.training_batches([*files, bad], size=9))
+    got = list(tengen.training_batches([bad, *files, bad], 2, size=9, skip_errors=True, files_per_read=1))
+    rows = len(tengen.training_data(files, size=9).value)
+    assert sum(len(b.value) for b in got) == rows
+    assert sum(len(b.errors) for b in got) == 2 and got[0].errors and got[-1].errors
+    assert all(str(bad) in e for b in got for e in b.errors)
+    with pytest.raises(tengen.SgfError, match="not 19x19"):
+        list(tengen.training_batches(files))
+    with pytest.raises(ValueError, match="batch_size"):
+        list(tengen.training_batches(files, 0, size=9))
+    s = tengen._tengen.TrainingStream(9)
+    s.add([str(f) for f in files])
+    with pytest.raises(ValueError, match="must be"):
+        s.fill(np.empty((2, tengen.PLANES, 9, 8), np.float32), np.empty(2, np.int64), np.empty(2, np.float32))
+    with pytest.raises(ValueError, match="C-contiguous"):
+        a = np.empty((2, tengen.PLANES, 9, 18), np.float32)[:, :, :, ::2]
+        s.fill(a, np.empty(2, np.int64), np.empty(2, np.float32))
+
+
+def test_training_batches_fox() -> None:
+    files = sorted(require_shared(FOX).glob("*.sgf"))[:10]
+    whole = tengen.training_data(files, threads=1)
+    got = list(tengen.training_batches(files, 500, threads=2, files_per_read=3))
+    assert np.array_equal(np.concatenate([b.inputs for b in got]), whole.inputs)
+    assert np.array_equal(np.concatenate([b.policy for b in got]), whole.policy)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -48,5 +49,35 @@ def test_ten_thousand_sgf_loads() -> None:
         rec = tengen.sgf.load(data)
         assert rec.get("PB") == "\u8521"
         rec.replay()
+    after = rss_mib()
+    assert after - before < 8, f"RSS grew from {before:.1f} to {after:.1f} MiB"
+
+
+def test_replay_streams_and_training_batches(tmp_path: Path) -> None:
+    # many streams, half of them left unfinished (their chunk under way completes in the
+    # background and is dropped), and batches recycled or not
+    data = b"(;GM[1]SZ[9]RE[B+R];" + b";".join(b"B[%c%c]" % (97 + i % 9, 97 + i // 9) for i in range(0, 60, 2)) + b")"
+
+    f = tmp_path / "g.sgf"
+    f.write_bytes(data)
+
+    def rounds(n: int) -> None:
+        for k in range(n):
+            it = tengen.sgf.replay_many([data] * 64, threads=2, chunk=8)
+            if k % 2:
+                assert next(it).ok
+                del it
+            else:
+                assert sum(r.moves for r in it) == 64 * 30
+        kept = []
+        for k in range(n // 10):
+            batches = tengen.training_batches([f] * 10, 64, size=9, threads=2, files_per_read=3)
+            for b in batches:
+                if k % 3 == 0:
+                    kept.append(b.inputs.sum())
+
+    rounds(100)
+    before = rss_mib()
+    rounds(1000)
     after = rss_mib()
     assert after - before < 8, f"RSS grew from {before:.1f} to {after:.1f} MiB"

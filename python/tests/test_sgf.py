@@ -164,3 +164,59 @@ def test_replay_many_order_and_threads(tmp_path: Path) -> None:
     assert [r.board for r in one] == [r.board for r in two]
     with pytest.raises(ValueError, match="threads"):
         list(tengen.sgf.replay_many(paths, threads=0))
+
+
+def test_replay_many_streams_batches_in_order(tmp_path: Path) -> None:
+    paths = []
+    for i in range(30):
+        p = tmp_path / f"s{i}.sgf"
+        p.write_bytes(f"(;SZ[9]KM[{i}.5]RE[W+{i}.5]{';B[aa]' * (i % 2)})".encode())
+        paths.append(os.fspath(p))
+    # chunks of 4: several batches in flight at once, taken back in the order submitted
+    res = list(tengen.sgf.replay_many(paths, threads=2, chunk=4))
+    assert [r.path for r in res] == paths
+    assert [r.result for r in res] == [f"W+{i}.5" for i in range(30)]
+    assert [r.moves for r in res] == [i % 2 for i in range(30)]
+    assert all(isinstance(w, str) for r in res for w in r.warnings)
+    # a generator left unfinished: the batch under way completes in the background, harmlessly
+    it = tengen.sgf.replay_many(paths, threads=2, chunk=3)
+    assert next(it).path == paths[0]
+    del it
+    stream = tengen._tengen.ReplayStream(1)
+    assert len(stream) == 0
+    with pytest.raises(ValueError, match="no batch"):
+        stream.take()
+    stream.submit(paths[:2])
+    stream.submit(paths[2:3])
+    assert len(stream) == 2
+    assert [r.path for r in stream.take()] == paths[:2]
+    assert [r.path for r in stream.take()] == paths[2:3]
+
+
+def test_replay_many_reads_files_past_the_probe(tmp_path: Path) -> None:
+    # a record of more than a mebibyte (a long comment): read whole, past the first read of
+    # 1 MiB after which the size is asked for
+    p = tmp_path / "long.sgf"
+    p.write_bytes(b"(;SZ[9]C[" + b"x" * (3 << 19) + b"];B[aa];W[bb];B[cc])")
+    (r,) = tengen.sgf.replay_many([p])
+    assert r.ok and r.moves == 3, r.error
+    empty = tmp_path / "empty.sgf"
+    empty.write_bytes(b"")
+    (e,) = tengen.sgf.replay_many([empty])
+    assert not e.ok and e.error is not None and e.error.startswith(f"{empty}: unreadable: ")
+
+
+def test_replay_many_takes_bytes(tmp_path: Path) -> None:
+    good = b"(;SZ[9]RE[B+R];B[aa];W[bb])"
+    p = tmp_path / "g.sgf"
+    p.write_bytes(good)
+    res = list(tengen.sgf.replay_many([good, p, bytearray(b"(;SZ[5];B[aa];W[aa])"), memoryview(good)], chunk=3))
+    assert [r.path for r in res] == ["<bytes>", os.fspath(p), "<bytes>", "<bytes>"]
+    assert [r.ok for r in res] == [True, True, False, True]
+    assert res[0].board == res[1].board == res[3].board and res[0].result == "B+R"
+    assert res[2].error == "<bytes>: illegal: move 2 (white aa) is illegal: occupied"
+    # the same messages as load()
+    with pytest.raises(IllegalMoveError, match="^<bytes>: illegal: move 2"):
+        tengen.sgf.load(b"(;SZ[5];B[aa];W[aa])").replay()
+    with pytest.raises(TypeError, match="path \\(str\\) or the bytes"):
+        tengen._tengen.replay_many([1])  # type: ignore[list-item]

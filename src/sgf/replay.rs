@@ -218,6 +218,8 @@ pub struct Replayer {
     events: Vec<Ev>,
     setup: Vec<(Point, Option<Color>)>,
     board: Board,
+    /// An empty board of the last size replayed, to reset `board` from.
+    blank: Board,
 }
 
 impl Default for Replayer {
@@ -270,6 +272,7 @@ impl Replayer {
             events: Vec::with_capacity(512),
             setup: Vec::new(),
             board: Board::new(Size::square(19).expect("19 is a valid size")),
+            blank: Board::new(Size::square(19).expect("19 is a valid size")),
         }
     }
 
@@ -500,11 +503,20 @@ impl Replayer {
         };
         let mut enc = TextEncoding::from_ca(h.charset);
         let decoded = [h.rules, h.result, h.black, h.white, h.date];
+        // the values this replay decodes: detection cannot change an ASCII one (every
+        // encoding it may choose reads ASCII as ASCII), so it is skipped when they all are
+        let used = [h.rules, h.result, h.app];
+        let game_used = if want_game { &decoded[2..] } else { &[] };
         if enc == TextEncoding::Guess
             && decoded
                 .iter()
                 .flatten()
                 .any(|v| std::str::from_utf8(v).is_err())
+            && used
+                .iter()
+                .chain(game_used)
+                .flatten()
+                .any(|v| !v.is_ascii())
         {
             enc = TextEncoding::detect(None, &text()).0;
         }
@@ -601,7 +613,12 @@ impl Replayer {
             // an empty board of the right size: only the ko point may be left over
             self.board.clear_ko();
         } else {
-            self.board = Board::new(size);
+            // reset from a kept empty board: copying reuses the buffers, where a new board
+            // would allocate and initialise them for every record
+            if self.blank.size() != size {
+                self.blank = Board::new(size);
+            }
+            self.board.copy_from(&self.blank);
         }
         let superko = matches!(run.rules.ko, KoRule::Positional | KoRule::Situational);
         let out = if superko || want_game {
@@ -912,6 +929,25 @@ mod tests {
             assert_eq!(at.to_move(), rep.to_move, "move {n}");
         }
         assert!(whole.game_at(summary.moves + 1).is_none());
+    }
+
+    #[test]
+    fn a_reused_replayer_starts_every_record_on_an_empty_board() {
+        // records of different sizes in turn, through one replayer and through fresh ones
+        let big = b"(;SZ[9];B[aa];W[ba];B[ee];W[ab])";
+        let small = b"(;SZ[4];B[bb];W[ab];B[ba];W[aa])";
+        let mut r = Replayer::new();
+        for rec in [&big[..], small, small, big, big, small] {
+            let reused = r.replay(rec, &ReplayOptions::default()).unwrap();
+            let mut fresh = Replayer::new();
+            assert_eq!(
+                reused,
+                fresh.replay(rec, &ReplayOptions::default()).unwrap()
+            );
+            assert!(boards_equal(r.board(), fresh.board()));
+            assert_eq!(r.board().hash(), fresh.board().hash());
+            assert_eq!(r.board().ko(), fresh.board().ko());
+        }
     }
 
     #[test]
