@@ -201,6 +201,9 @@ struct GameOut {
     history_start: usize,
 }
 
+/// The callback of [`Replayer::replay_game_visiting`], threaded through the replay.
+type Visit<'v> = Option<&'v mut dyn FnMut(&Game, Color, Move) -> bool>;
+
 /// Replays records, reusing its buffers from one to the next.
 ///
 /// ```
@@ -294,7 +297,7 @@ impl Replayer {
     /// [`ReplayError`] when the record cannot be read at all; an illegal move is not an error
     /// but [`Replay::error`].
     pub fn replay(&mut self, sgf: &[u8], opts: &ReplayOptions) -> Result<Replay, ReplayError> {
-        self.replay_bytes(sgf, opts, false).map(|(r, _)| r)
+        self.replay_bytes(sgf, opts, false, None).map(|(r, _)| r)
     }
 
     /// Replay the main line of the first game in `sgf` through a [`Game`], whatever the ko
@@ -322,7 +325,42 @@ impl Replayer {
         sgf: &[u8],
         opts: &ReplayOptions,
     ) -> Result<GameReplay, ReplayError> {
-        let (_, game) = self.replay_bytes(sgf, opts, true)?;
+        let (_, game) = self.replay_bytes(sgf, opts, true, None)?;
+        Ok(game.expect("a replay asked for its game always gives it"))
+    }
+
+    /// As [`Replayer::replay_game`], calling `visit(game, color, mv)` before each move of the
+    /// main line is played, with the game as it stands then (for positions of a training set,
+    /// or an analysis of every turn): one replay, no second pass. When `visit` returns
+    /// `false` the replay stops there, before that move, and the [`GameReplay`] is the game
+    /// at that point.
+    ///
+    /// ```
+    /// use tengen::sgf::{ReplayOptions, Replayer};
+    /// use tengen::{Color, Move};
+    /// let rec = b"(;SZ[5];B[ba];W[aa];B[ab];W[dd])";
+    /// let mut seen = Vec::new();
+    /// let g = Replayer::new()
+    ///     .replay_game_visiting(rec, &ReplayOptions::default(), &mut |game, color, mv| {
+    ///         seen.push((game.board().stone_count(Color::White), color, mv));
+    ///         seen.len() < 3
+    ///     })
+    ///     .unwrap();
+    /// // before the third move White has one stone; the replay stopped before it
+    /// assert_eq!(seen[2].0, 1);
+    /// assert_eq!(seen[2].1, Color::Black);
+    /// assert_eq!(g.game.board().stone_count(Color::Black), 1);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Replayer::replay`].
+    pub fn replay_game_visiting(
+        &mut self,
+        sgf: &[u8],
+        opts: &ReplayOptions,
+        visit: &mut dyn FnMut(&Game, Color, Move) -> bool,
+    ) -> Result<GameReplay, ReplayError> {
+        let (_, game) = self.replay_bytes(sgf, opts, true, Some(visit))?;
         Ok(game.expect("a replay asked for its game always gives it"))
     }
 
@@ -331,13 +369,20 @@ impl Replayer {
         sgf: &[u8],
         opts: &ReplayOptions,
         want_game: bool,
+        mut visit: Visit<'_>,
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if opts.mode == Mode::Lenient {
             let mut events = std::mem::take(&mut self.events);
             let fast = scan(sgf, &mut events).map(|h| {
-                self.run(&h, &events, opts, Vec::new(), want_game, &|| {
-                    Cow::Borrowed(sgf)
-                })
+                self.run(
+                    &h,
+                    &events,
+                    opts,
+                    Vec::new(),
+                    want_game,
+                    visit.take(),
+                    &|| Cow::Borrowed(sgf),
+                )
             });
             self.events = events;
             if let Some(r) = fast {
@@ -345,7 +390,14 @@ impl Replayer {
             }
         }
         let parsed = parse(sgf, opts.mode)?;
-        self.tree(&parsed.collection, 0, opts, parsed.warnings, want_game)
+        self.tree(
+            &parsed.collection,
+            0,
+            opts,
+            parsed.warnings,
+            want_game,
+            visit,
+        )
     }
 
     /// Replay the main line of the game whose root is `root` in a parsed collection.
@@ -360,7 +412,8 @@ impl Replayer {
         opts: &ReplayOptions,
         warnings: Vec<Warning>,
     ) -> Result<Replay, ReplayError> {
-        self.tree(coll, root, opts, warnings, false).map(|(r, _)| r)
+        self.tree(coll, root, opts, warnings, false, None)
+            .map(|(r, _)| r)
     }
 
     fn tree(
@@ -370,6 +423,7 @@ impl Replayer {
         opts: &ReplayOptions,
         mut warnings: Vec<Warning>,
         want_game: bool,
+        visit: Visit<'_>,
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         let mut events = std::mem::take(&mut self.events);
         events.clear();
@@ -478,7 +532,7 @@ impl Replayer {
             );
         }
         let text = || Cow::Owned(game_text(coll, coll.main_line(root)));
-        let r = self.run(&h, &events, opts, warnings, want_game, &text);
+        let r = self.run(&h, &events, opts, warnings, want_game, visit, &text);
         self.events = events;
         r
     }
@@ -490,6 +544,7 @@ impl Replayer {
         opts: &ReplayOptions,
         warnings: Vec<Warning>,
         want_game: bool,
+        visit: Visit<'_>,
         text: &dyn Fn() -> Cow<'t, [u8]>,
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if let Some(g) = h.game {
@@ -622,7 +677,7 @@ impl Replayer {
         }
         let superko = matches!(run.rules.ko, KoRule::Positional | KoRule::Situational);
         let out = if superko || want_game {
-            Some(self.run_game(&mut run, events, want_game))
+            Some(self.run_game(&mut run, events, want_game, visit))
         } else {
             self.run_board(&mut run, events);
             None
@@ -738,7 +793,13 @@ impl Replayer {
     }
 
     /// Replay through a [`Game`]; `record` keeps the moves played.
-    fn run_game(&mut self, run: &mut Run, events: &[Ev], record: bool) -> GameOut {
+    fn run_game(
+        &mut self,
+        run: &mut Run,
+        events: &[Ev],
+        record: bool,
+        mut visit: Visit<'_>,
+    ) -> GameOut {
         let empty = Board::new(self.board.size());
         let mut game = Game::from_board(empty, run.to_move, run.rules);
         let mut moves = Vec::new();
@@ -764,6 +825,11 @@ impl Replayer {
                 Ev::Play(c, mv) => {
                     if Self::stop(run) {
                         break;
+                    }
+                    if let Some(v) = visit.as_mut() {
+                        if !v(&game, c, mv) {
+                            break;
+                        }
                     }
                     if let Err(e) = game.play_as(c, mv) {
                         if run.opts.tolerant && tolerable(e.reason) {
@@ -964,6 +1030,52 @@ mod tests {
             (tree.black, tree.white, tree.date),
             (fast.black, fast.white, fast.date)
         );
+    }
+
+    #[test]
+    fn visiting_sees_each_move_with_the_position_before_it() {
+        // a capture, a setup node between moves, a pass, and a strict parse of the same text
+        let rec: &[u8] = b"(;SZ[5]HA[0];B[ba];W[aa];B[ab];W[ee];AB[cc]AW[dd];B[bb];W[];B[dc])";
+        for mode in [Mode::Lenient, Mode::Strict] {
+            let opts = ReplayOptions {
+                mode,
+                ..ReplayOptions::default()
+            };
+            let whole = Replayer::new().replay_game(rec, &opts).unwrap();
+            let mut seen = Vec::new();
+            let visited = Replayer::new()
+                .replay_game_visiting(rec, &opts, &mut |g, c, mv| {
+                    seen.push((g.board().clone(), c, mv, g.captures(Color::Black)));
+                    true
+                })
+                .unwrap();
+            assert_eq!(visited.game.board(), whole.game.board());
+            assert_eq!(visited.moves, whole.moves);
+            assert_eq!(seen.len(), whole.moves.len());
+            for (i, (board, c, mv, _)) in seen.iter().enumerate() {
+                assert_eq!(
+                    (*c, *mv),
+                    (whole.moves[i].color, whole.moves[i].mv),
+                    "move {i}"
+                );
+                // the positions the history keeps (from the setup on) are the ones visited
+                if let Some(at) = whole.game_at(i) {
+                    assert_eq!(at.board(), board, "before move {}", i + 1);
+                }
+            }
+            // before the fourth move Black has captured White's corner stone
+            assert_eq!(seen[3].3, 1);
+            // stopping before the third move leaves the game after two
+            let mut n = 0;
+            let cut = Replayer::new()
+                .replay_game_visiting(rec, &opts, &mut |_, _, _| {
+                    n += 1;
+                    n < 3
+                })
+                .unwrap();
+            assert_eq!(cut.moves.len(), 2);
+            assert_eq!(cut.game.board().get(Point::new(0, 0)), Some(Color::White));
+        }
     }
 
     #[test]
