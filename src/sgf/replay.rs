@@ -537,6 +537,8 @@ impl Replayer {
         r
     }
 
+    // the record's parts, the options, and what to hand back: one call site each
+    #[allow(clippy::too_many_arguments)]
     fn run<'t>(
         &mut self,
         h: &Header<'_>,
