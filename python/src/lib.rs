@@ -23,7 +23,7 @@ use rayon::prelude::*;
 
 use tengen::formats::text::{self, InputFormat, TextStyle};
 use tengen::score::{ScoreError, ScoreOptions};
-use tengen::sgf::{self as tsgf, Mode, Replay, ReplayOptions, Replayer};
+use tengen::sgf::{self as tsgf, Mode, ReplayOptions, Replayer};
 use tengen::territory::{self as tterr, TerritoryMap};
 use tengen::vertex::Vertex;
 use tengen::{
@@ -1379,10 +1379,10 @@ fn from_sgf(letters: &str, width: usize, height: Option<usize>) -> PyResult<Opti
 // ---------------------------------------------------------------------------------------------
 // SGF
 
-/// Events of the main line, in order (for building a `Game` with history).
+/// Events of the main line, in order, as the record lists them (`Record.moves` and
+/// `Record.setup`; the replay itself is the library's).
 enum Ev {
     Setup(Vec<(Point, Option<tengen::Color>)>),
-    Player(tengen::Color),
     Play(tengen::Color, Move),
 }
 
@@ -1459,7 +1459,6 @@ fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData
         node_count += 1;
         let node = coll.node(id);
         let mut setup = Vec::new();
-        let mut pl = None;
         let mut moves = Vec::new();
         for prop in &node.props {
             let first = prop.values.first().map(Vec::as_slice).unwrap_or_default();
@@ -1495,20 +1494,12 @@ fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData
                         )),
                     }
                 }
-                "PL" => match first.trim_ascii() {
-                    b"B" | b"b" | b"1" => pl = Some(tengen::Color::Black),
-                    b"W" | b"w" | b"2" => pl = Some(tengen::Color::White),
-                    _ => {}
-                },
                 "C" if decode => comments.push((k, dec("C", first))),
                 _ => {}
             }
         }
         if !setup.is_empty() {
             events.push(Ev::Setup(setup));
-        }
-        if let Some(c) = pl {
-            events.push(Ev::Player(c));
         }
         events.extend(moves.into_iter().map(|(c, m)| Ev::Play(c, m)));
     }
@@ -1522,57 +1513,6 @@ fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData
         node_count,
         warnings,
     })
-}
-
-/// Why a main line stops: the move number (from 1) and the illegal move.
-struct Stop {
-    number: usize,
-    err: IllegalMove,
-}
-
-/// Play the events of a record into a `Game` under `rules`, with `to_move` first, calling
-/// `each(game, next move)` before every move. Setup after the first move restarts the history
-/// from the new position (as the library's replay does). Stops at the first illegal move, or
-/// before the move for which `each` returns false.
-fn play_events(
-    rec: &RecordData,
-    rules: Rules,
-    to_move: tengen::Color,
-    mut each: impl FnMut(&tengen::Game, tengen::Color, Move) -> bool,
-) -> (tengen::Game, Option<Stop>) {
-    let mut game = tengen::Game::from_board(tengen::Board::new(rec.size), to_move, rules);
-    let mut number = 0;
-    for e in &rec.events {
-        match e {
-            Ev::Setup(s) => {
-                let mut board = game.board().clone();
-                let size = board.size();
-                board.edit(s.iter().copied().filter(|(p, _)| size.contains(*p)));
-                for p in board.chains_without_liberties() {
-                    board.remove_chain_at(p);
-                }
-                let caps = [
-                    game.captures(tengen::Color::Black),
-                    game.captures(tengen::Color::White),
-                ];
-                let tm = game.to_move();
-                game = tengen::Game::from_board(board, tm, rules);
-                game.add_captures(tengen::Color::Black, caps[0]);
-                game.add_captures(tengen::Color::White, caps[1]);
-            }
-            Ev::Player(c) => game.set_to_move(*c),
-            Ev::Play(c, m) => {
-                if !each(&game, *c, *m) {
-                    break;
-                }
-                number += 1;
-                if let Err(err) = game.play_as(*c, *m) {
-                    return (game, Some(Stop { number, err }));
-                }
-            }
-        }
-    }
-    (game, None)
 }
 
 fn replay_opts(rules: Option<Rules>, komi: Option<Komi>) -> ReplayOptions {
@@ -1651,7 +1591,6 @@ impl Record {
             match e {
                 Ev::Play(..) => n += 1,
                 Ev::Setup(s) => out.extend(s.iter().map(|&(p, c)| (n, pt(p), c.map(Color::from)))),
-                Ev::Player(_) => {}
             }
         }
         out
@@ -1692,17 +1631,13 @@ impl Record {
         let data = &self.data;
         let result = py.detach(|| {
             catch_unwind(AssertUnwindSafe(|| {
-                let mut r = Replayer::new();
-                let rep = r.replay(&data.bytes, &replay_opts(rules, komi));
-                rep.map(|rep| {
-                    let first = first_to_move(&rep);
-                    let (game, stop) = play_events(data, rep.rules, first, |_, _, _| true);
-                    let agree = game.board() == r.board();
-                    (rep, game, stop, agree)
-                })
+                // the library's replay through a `Game`: the one driver of setup and moves
+                Replayer::new()
+                    .replay_game(&data.bytes, &replay_opts(rules, komi))
+                    .map(|g| (g.replay, g.game))
             }))
         });
-        let (rep, game, stop, agree) = match result {
+        let (rep, game) = match result {
             Err(p) => {
                 return Err(PyRuntimeError::new_err(format!(
                     "internal error in tengen: {}",
@@ -1721,19 +1656,6 @@ impl Record {
                 e.color,
             ));
         }
-        if let Some(s) = stop {
-            // the library's replay found no illegal move but the game did: report it as is
-            return Err(PyRuntimeError::new_err(format!(
-                "internal error in tengen: {}: move {} ({}) was legal in replay but not in the game",
-                data.name, s.number, s.err
-            )));
-        }
-        if !agree {
-            return Err(PyRuntimeError::new_err(format!(
-                "internal error in tengen: {}: replay and game reached different positions",
-                data.name
-            )));
-        }
         Ok(PyGame { game })
     }
 
@@ -1744,15 +1666,6 @@ impl Record {
             self.data.size,
             self.moves().len()
         )
-    }
-}
-
-/// Who moves first in a replay: White with a handicap of 2 or more, as the library's replay.
-fn first_to_move(rep: &Replay) -> tengen::Color {
-    if rep.handicap >= 2 {
-        tengen::Color::White
-    } else {
-        tengen::Color::Black
     }
 }
 
@@ -2258,8 +2171,8 @@ fn winner_of(re: Option<&str>) -> Option<tengen::Color> {
 /// One file ready for its training rows: read, parsed and checked by the library's replay.
 struct Prepared {
     rec: RecordData,
-    rules: Rules,
-    first: tengen::Color,
+    /// The rules asked for (the record's own when `None`), for the replay of the rows.
+    rules: Option<Rules>,
     winner: Option<tengen::Color>,
     positions: usize,
 }
@@ -2281,17 +2194,12 @@ fn prepare(path: &str, size: usize, rules: Option<Rules>) -> Result<Prepared, St
     if let Some(e) = rep.error {
         return Err(illegal_at_message(path, &e));
     }
-    let positions = rec
-        .events
-        .iter()
-        .filter(|e| matches!(e, Ev::Play(..)))
-        .count();
     Ok(Prepared {
         winner: winner_of(rep.result.as_deref()),
-        first: first_to_move(&rep),
-        rules: rep.rules,
+        rules,
         rec,
-        positions,
+        // one row per move (passes included), as the library's replay plays them
+        positions: rep.moves,
     })
 }
 
@@ -2312,7 +2220,7 @@ fn fill(
     let per = PLANES * size * size;
     let to = from + value.len();
     let mut row = 0;
-    let (_, stop) = play_events(&prep.rec, prep.rules, prep.first, |game, color, mv| {
+    let mut visit = |game: &tengen::Game, color: tengen::Color, mv: Move| {
         if row >= to {
             return false;
         }
@@ -2352,14 +2260,14 @@ fn fill(
             row += 1;
         }
         true
-    });
-    match stop {
-        Some(s) => Err(format!(
-            "{}: internal error in tengen: move {} ({}) was legal in replay but not in the game",
-            prep.rec.name, s.number, s.err
-        )),
-        None => Ok(()),
+    };
+    let g = Replayer::new()
+        .replay_game_visiting(&prep.rec.bytes, &replay_opts(prep.rules, None), &mut visit)
+        .map_err(|e| format!("{}: unreadable: {e}", prep.rec.name))?;
+    if let Some(e) = g.replay.error {
+        return Err(illegal_at_message(&prep.rec.name, &e));
     }
+    Ok(())
 }
 
 /// One piece of a fill: rows `from..` of a prepared file into its slices of the outputs.
