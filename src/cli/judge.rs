@@ -9,27 +9,33 @@ use std::time::Instant;
 use serde::Serialize;
 use tengen::judge::{judge, Judgement, Options};
 use tengen::score::GameResult;
-use tengen::sgf::{ReplayOptions, Replayer};
+use tengen::sgf::{Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Point, Rules, Size};
 
-/// A record's position ready to judge.
+/// A record's position ready to judge: the board its replay ended on, and the replay (its
+/// rules with the komi read, the player to move, captures, handicap and recorded result).
 pub struct Record {
     /// The position.
     pub board: Board,
-    /// The rules, komi included.
-    pub rules: Rules,
-    /// Who plays next.
-    pub to_move: Color,
-    /// Stones captured by Black and by White.
-    pub captures: [u32; 2],
-    /// Handicap stones.
-    pub handicap: u32,
-    /// The record's `RE`, as written.
-    pub recorded: Option<String>,
-    /// The recorded result read as a count, in the judge's units (points), when it is one.
-    pub recorded_count: Option<GameResult>,
-    /// Readings taken that the user should know about (komi encodings).
-    pub notes: Vec<String>,
+    /// The replay that reached it (without an illegal move).
+    pub replay: Replay,
+}
+
+impl Record {
+    /// Readings the replay took that the user should know about (servers' komi encodings).
+    pub fn notes(&self) -> Vec<String> {
+        komi_notes(&self.replay)
+    }
+}
+
+/// The replay's warnings about the komi it read (servers' encodings): the ones `tengen score`
+/// and `tengen render` pass on.
+fn komi_notes(rep: &Replay) -> Vec<String> {
+    rep.warnings
+        .iter()
+        .filter(|w| w.message.starts_with("KM["))
+        .map(|w| w.message.clone())
+        .collect()
 }
 
 /// Replay `sgf` to its end (or `until` moves) and read rules, komi and result. `rules` and
@@ -47,40 +53,30 @@ pub fn read_record(
         until,
         ..ReplayOptions::default()
     };
+    // the replay driver reads the komi (servers' encodings included) and the result
     let rep = r.replay(sgf, &opts).map_err(|e| e.to_string())?;
     if let Some(e) = rep.error {
         return Err(e.to_string());
     }
-    // the replay driver reads the komi (servers' encodings included) and the result
-    let notes = rep
-        .warnings
-        .iter()
-        .filter(|w| w.message.starts_with("KM["))
-        .map(|w| w.message.clone())
-        .collect();
     Ok(Record {
         board: r.board().clone(),
-        rules: rep.rules,
-        to_move: rep.to_move,
-        captures: rep.captures,
-        handicap: rep.handicap,
-        recorded: rep.result.clone(),
-        recorded_count: rep.result_points,
-        notes,
+        replay: rep,
     })
 }
 
-/// Judge a record's position with the default options.
-pub fn judge_record(rec: &Record, playouts: Option<u32>) -> Judgement {
+/// Judge `board`, the position a replay ended on, with the replay's rules, player to move,
+/// captures and handicap (`tengen bench judge`, `tengen replay --score`); `playouts` replaces
+/// the judge's default number.
+pub fn judge_replay(board: &Board, rep: &Replay, playouts: Option<u32>) -> Judgement {
     let mut o = Options {
-        captures: rec.captures,
-        handicap: rec.handicap,
+        captures: rep.captures,
+        handicap: rep.handicap,
         ..Options::default()
     };
     if let Some(n) = playouts {
         o.playouts = n;
     }
-    judge(&rec.board, &rec.rules, rec.to_move, &o)
+    judge(board, &rep.rules, rep.to_move, &o)
 }
 
 /// Options of `tengen bench judge`.
@@ -177,11 +173,11 @@ pub fn bench(a: &BenchJudge) -> i32 {
                     }
                 };
                 // a counted win (Fox's `RE[0]` is no count: its komi has a half point)
-                let Some(want @ GameResult::Win { .. }) = rec.recorded_count else {
+                let Some(want @ GameResult::Win { .. }) = rec.replay.result_points else {
                     continue;
                 };
                 let t = Instant::now();
-                let j = judge_record(&rec, a.playouts);
+                let j = judge_replay(&rec.board, &rec.replay, a.playouts);
                 timed(&mut sizes, &rec.board, t.elapsed().as_secs_f64());
                 rep.counted += 1;
                 let got = j.result();
@@ -199,10 +195,10 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 } else {
                     rep.misses.push(format!(
                         "{name}: recorded {} judged {got} ({d:+}) dead {} seki {}{}",
-                        rec.recorded.as_deref().unwrap_or(""),
+                        rec.replay.result.as_deref().unwrap_or(""),
                         j.dead.len(),
                         j.seki.len(),
-                        rec.notes
+                        rec.notes()
                             .iter()
                             .map(|n| format!("; {n}"))
                             .collect::<String>()
@@ -578,14 +574,10 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
                     continue;
                 }
             };
+            let notes = rec.notes();
+            let r = rec.replay;
             (
-                rec.board,
-                rec.rules,
-                rec.to_move,
-                rec.captures,
-                rec.handicap,
-                rec.recorded,
-                rec.notes,
+                rec.board, r.rules, r.to_move, r.captures, r.handicap, r.result, notes,
             )
         } else {
             if args.move_number.is_some() {
@@ -601,34 +593,28 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
         for n in &notes {
             eprintln!("tengen score: {name}: warning: {n}");
         }
-        // `--captures` and `--handicap` over the record's
+        // the count's options: the record's facts, with `--captures`, `--handicap` and the
+        // dead-stone points of the command line over them
         let facts = super::score::RecordFacts {
             rules,
             captures,
             handicap,
         };
-        let (captures, handicap) = match args.scoring.options(board.size(), Some(facts)) {
-            Ok(o) => (o.captures, o.handicap),
+        let mut opts = match args.scoring.options(board.size(), Some(facts)) {
+            Ok(o) => o,
             Err(e) => return fail(format!("{name}: {e}")),
         };
         let (score, dead, seki, ownership) = match dead_mode(&args.scoring.dead, is_sgf) {
             Dead::Auto => {
                 let o = Options {
-                    captures,
-                    handicap,
+                    captures: opts.captures,
+                    handicap: opts.handicap,
                     ..Options::default()
                 };
                 let j = judge(&board, &rules, to_move, &o);
                 (j.score, j.dead, j.seki, Some(j.ownership))
             }
             mode => {
-                let mut opts = match args.scoring.options(board.size(), None) {
-                    Ok(o) => o,
-                    Err(e) => return fail(format!("{name}: {e}")),
-                };
-                opts.rules = rules;
-                opts.captures = captures;
-                opts.handicap = handicap;
                 if matches!(mode, Dead::None) {
                     opts.dead.clear();
                 }

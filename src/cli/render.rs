@@ -216,10 +216,10 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     let rules =
         match super::judge::read_record(bytes, Some(n), args.scoring.rules, args.scoring.komi) {
             Ok(rec) => {
-                for note in &rec.notes {
+                for note in rec.notes() {
                     eprintln!("tengen render: warning: {note}");
                 }
-                rec.rules
+                rec.replay.rules
             }
             Err(_) => facts.rules,
         };

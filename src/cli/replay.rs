@@ -10,7 +10,6 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use tengen::formats::text::{self, Glyphs, TextStyle};
-use tengen::judge::{judge, Options as JudgeOptions};
 use tengen::score::{score, GameResult, Score, ScoreOptions};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Rules};
@@ -210,12 +209,7 @@ fn count(board: &Board, rep: &Replay, pass_alive: bool) -> Option<(Score, Vec<[u
             .collect();
         return Some((s, dead));
     }
-    let o = JudgeOptions {
-        captures: rep.captures,
-        handicap: rep.handicap,
-        ..JudgeOptions::default()
-    };
-    let j = judge(board, &rep.rules, rep.to_move, &o);
+    let j = super::judge::judge_replay(board, rep, None);
     let dead = j.dead.iter().map(|p| [p.x, p.y]).collect();
     Some((j.score, dead))
 }
