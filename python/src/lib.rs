@@ -1837,25 +1837,33 @@ fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
 }
 
 /// What `replay_many` replays: a file, or the bytes of one (named "<bytes>" in results).
+///
+/// The bytes are the Python object's own buffer, not a copy (`PyBackedBytes` keeps the
+/// immutable `bytes` alive and may be read from any thread): copying them on the Python thread
+/// was the largest serial step of a replay from memory. A `Source` holds a Python reference,
+/// so it is dropped where the GIL is held (the batches come back with their results).
 enum Source {
     Path(String),
-    Bytes(Vec<u8>),
+    Bytes(pyo3::pybacked::PyBackedBytes),
 }
 
 /// The sources of a list of paths (str) and bytes.
 fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
     items
         .into_iter()
-        .map(|item| match item.cast::<PyBytes>() {
-            Ok(b) => Ok(Source::Bytes(b.as_bytes().to_vec())),
-            Err(_) => item.extract::<String>().map(Source::Path).map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "a path (str) or the bytes of an SGF file expected, not {}",
-                    item.get_type()
-                        .name()
-                        .map_or_else(|_| "?".to_string(), |n| n.to_string())
-                ))
-            }),
+        .map(|item| match item.cast_into::<PyBytes>() {
+            Ok(b) => Ok(Source::Bytes(b.into())),
+            Err(e) => {
+                let item = e.into_inner();
+                item.extract::<String>().map(Source::Path).map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "a path (str) or the bytes of an SGF file expected, not {}",
+                        item.get_type()
+                            .name()
+                            .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                    ))
+                })
+            }
         })
         .collect()
 }
@@ -1970,7 +1978,9 @@ fn replay_many(
     let opts = replay_options(rules, komi)?;
     let pool = pool(threads)?;
     let paths = sources(paths)?;
-    Ok(py.detach(|| pool.install(|| replay_batch(&paths, &opts, boards))))
+    let results = py.detach(|| pool.install(|| replay_batch(&paths, &opts, boards)));
+    drop(paths); // with the GIL: the bytes' Python references
+    Ok(results)
 }
 
 /// A corpus replayed in the background, batch by batch: `submit` hands a batch of paths to
@@ -1982,18 +1992,17 @@ pub struct ReplayStream {
     pool: rayon::ThreadPool,
     opts: ReplayOptions,
     boards: bool,
-    pending:
-        std::sync::Mutex<std::collections::VecDeque<std::sync::mpsc::Receiver<Vec<ReplayResult>>>>,
+    pending: std::sync::Mutex<std::collections::VecDeque<std::sync::mpsc::Receiver<Batch>>>,
 }
+
+/// A batch's results, and its sources, handed back so that they are dropped with the GIL.
+type Batch = (Vec<ReplayResult>, Vec<Source>);
 
 impl ReplayStream {
     fn pending(
         &self,
     ) -> PyResult<
-        std::sync::MutexGuard<
-            '_,
-            std::collections::VecDeque<std::sync::mpsc::Receiver<Vec<ReplayResult>>>,
-        >,
+        std::sync::MutexGuard<'_, std::collections::VecDeque<std::sync::mpsc::Receiver<Batch>>>,
     > {
         self.pending.lock().map_err(|_| {
             PyRuntimeError::new_err("internal error in tengen: a replay stream was poisoned")
@@ -2028,7 +2037,9 @@ impl ReplayStream {
         self.pending()?.push_back(rx);
         self.pool.spawn(move || {
             // the receiver may be gone (the stream dropped): the results are then not wanted
-            let _ = tx.send(replay_batch(&paths, &opts, boards));
+            // (if it is, the sources' Python references are dropped here without the GIL,
+            // which PyO3 defers to the next time a thread holds it)
+            let _ = tx.send((replay_batch(&paths, &opts, boards), paths));
         });
         Ok(())
     }
@@ -2045,9 +2056,11 @@ impl ReplayStream {
             .pending()?
             .pop_front()
             .ok_or_else(|| PyValueError::new_err("no batch submitted to take"))?;
-        py.detach(move || rx.recv()).map_err(|_| {
+        let (results, sources) = py.detach(move || rx.recv()).map_err(|_| {
             PyRuntimeError::new_err("internal error in tengen: a replay worker stopped")
-        })
+        })?;
+        drop(sources); // with the GIL: the bytes' Python references
+        Ok(results)
     }
 }
 
