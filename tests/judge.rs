@@ -191,3 +191,31 @@ fn same_seed_same_judgement() {
     assert_eq!(a.ownership, b.ownership);
     assert_eq!(a.result(), b.result());
 }
+
+/// A black chain of two stones pokes into White's wall: its liberties are one point of
+/// Black's territory and two dame whose other neighbours are all White's. Whoever fills the
+/// dame (and every dame is filled before a count), the chain is then left in atari and Black
+/// must connect at the territory point: under territory counting that point is no territory.
+/// A one-move lookahead misses it (neither dame gains anything on its own).
+const PROTECT_AFTER_TWO_FILLS: [&str; 9] = [
+    ".........",
+    ".........",
+    "XXXX.XXXX",
+    "OOOOXOOOO",
+    "OOO.X.OOO",
+    "OOOOOOOOO",
+    ".........",
+    ".........",
+    ".........",
+];
+
+#[test]
+fn a_chain_the_dame_fills_leave_in_atari_costs_its_territory_point_under_territory_rules() {
+    for to_move in [Color::Black, Color::White] {
+        let (_, j) = run(&PROTECT_AFTER_TWO_FILLS, "japanese", to_move);
+        assert!(j.dead.is_empty(), "{:?}", j.dead);
+        // Black: 19 points above the wall less the one it must fill; White: 27 + 6.5
+        assert_eq!(j.result().to_string(), "W+15.5", "{to_move:?} to move");
+        assert_eq!(j.score.black.territory, 18, "{to_move:?} to move");
+    }
+}

@@ -28,8 +28,10 @@
 //!    (and the program that counts Fox's games) play it before counting: a dead chain in atari
 //!    next to a capturer's chain in atari is captured by a move on its last liberty; a chain
 //!    with two liberties, a dame and an own territory point, is protected on the territory
-//!    point; and the dame whose filling gains points (a territory point next to it, a chain
-//!    it would put in atari) are filled alternately from the player to move, best first.
+//!    point; the dame whose filling gains points (a territory point next to it, a chain
+//!    it would put in atari) or denies the opponent such a fill are filled alternately from
+//!    the player to move, best first; then the neutral dame too, the one that leaves an enemy
+//!    chain the fewest liberties first (two such fills in a row can leave a chain in atari).
 //!    Under territory counting a point a player had to fill is not territory; a chain left in
 //!    atari must connect at its last liberty, which is no territory either. Under rules with
 //!    a seki tax, the eyes of groups in seki (regions bordered by stones in seki only) are not
@@ -44,13 +46,15 @@
 //! unfinished games: there the ownership is near 0 and the decision a coin toss
 //! ([`ChainJudgement::confidence`] near 0 says so). A seki without eyes between chains of at
 //! most four stones can be read as a capture, because the playouts' filling moves against
-//! big eyes may fill its shared liberty. The end-of-game play of step 5 is a one-move
-//! lookahead: sequences of two fills are not seen.
+//! big eyes may fill its shared liberty. The end-of-game play of step 5 looks one move ahead
+//! for each side: a player does not see that the opponent's neutral fill now prepares a
+//! second one that forces a protecting move, so the order of the neutral fills can cost a
+//! point that better play would save (or the reverse).
 //!
 //! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro
-//! records with a counted result, the winner right in 96.5% and the margin exactly right in
-//! 83.0%, mean absolute error 1.15 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
-//! about a second per position); 1.0 ms per 9x9 position, 2.1 ms per 13x13, 4.0 ms per 19x19;
+//! records with a counted result, the winner right in 96.9% and the margin exactly right in
+//! 84.7%, mean absolute error 1.08 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
+//! about a second per position); 1.2 ms per 9x9 position, 2.5 ms per 13x13, 5.0 ms per 19x19;
 //! OGS's score-estimator set 45 of 54 exactly right; OGS's autoscore set 24 of 31 with every
 //! stone's status right (18 with every point's owner).
 use serde::Serialize;
@@ -558,17 +562,35 @@ impl CountContext<'_> {
     }
 }
 
-/// Fill, alternately from `to_move`, the dame (empty points next to both colours) whose
-/// filling gains points, best first, until neither player gains: the end of a game as players
-/// play it before counting. Fills that capture or leave the filling chain in atari are not
-/// played; shared liberties in seki are never filled.
+/// The most a fill is worth to the player it denies (see [`finish_dame`]): more is the count's
+/// reading of an open boundary, not a point the opponent's fill would really take.
+const DENY_MAX: i64 = 2;
+
+/// Fill the dame (empty points next to both colours) alternately from `to_move`, as players
+/// do before counting, in two phases:
+/// 1. the fills that gain points, best first: a fill's value is what it gains plus what it
+///    denies, i.e. what the opponent's fill of the same point would gain (up to [`DENY_MAX`],
+///    and a one-point gain only when it would put a chain of the mover next to the point in
+///    atari: the fill that saves a protecting move inside one's own territory);
+/// 2. once neither player gains, the neutral dame too (every dame is filled before a count),
+///    the one that leaves an enemy chain next to it the fewest liberties first, still taking
+///    any fill that gains as soon as one does: two neutral fills in a row against a chain can
+///    force its owner to protect it inside its territory.
+///
+/// Fills that capture, retake a ko or leave the filling chain in atari are not played; shared
+/// liberties in seki are never filled.
 fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
     let mut mover = to_move.digit();
     let mut passes = 0;
+    let mut neutral = false;
     let mut candidates: Vec<usize> = Vec::new();
-    for _ in 0..b.size().area() {
+    for _ in 0..2 * b.size().area() {
         if passes >= 2 {
-            break;
+            if neutral {
+                break;
+            }
+            neutral = true;
+            passes = 0;
         }
         let base = ctx.margin(b, &ctx.count(b));
         let sign = if mover == 1 { 1 } else { -1 };
@@ -579,25 +601,28 @@ fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
             }
             let nb = b.nbrs(q);
             let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
-            if touches(1)
-                && touches(2)
-                && !b.is_ko_retake(q, mover)
-                && !self_atari(b, q, mover)
-                && !nb
-                    .iter()
-                    .any(|&n| b.cell(n) == mover ^ 3 && b.libs_at(n) == 1)
-            {
+            if touches(1) && touches(2) && safe_fill(b, q, mover) {
                 candidates.push(q);
             }
         }
-        let mut best: Option<(i64, usize)> = None;
+        // (gain + denial, gain, pressure) of the best fill
+        let mut best: Option<((i64, i64, i64), usize)> = None;
         for &q in &candidates {
             let ko = b.ko_state();
             b.play_pos(q, mover);
             let gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
+            let fewest = b
+                .nbrs(q)
+                .iter()
+                .filter(|&&n| b.cell(n) == mover ^ 3)
+                .map(|&n| i64::from(b.libs_at(n)))
+                .min();
             b.undo_play(q, mover, &[], false, ko);
-            if gain > 0 && best.is_none_or(|(g, _)| gain > g) {
-                best = Some((gain, q));
+            let deny = denial(b, ctx, q, mover, base);
+            let key = (gain + deny, gain, -fewest.unwrap_or(i64::MAX / 2));
+            let worth = gain > 0 || (gain == 0 && (deny > 0 || neutral));
+            if worth && best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, q));
             }
         }
         match best {
@@ -609,6 +634,40 @@ fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
         }
         mover ^= 3;
     }
+}
+
+/// What `mover`'s fill of `q` denies the opponent (0 to [`DENY_MAX`]): see [`finish_dame`].
+/// `base` is the margin of the count of `b`.
+fn denial(b: &mut Board, ctx: &CountContext<'_>, q: usize, mover: u8, base: i64) -> i64 {
+    let them = mover ^ 3;
+    if !safe_fill(b, q, them) {
+        return 0;
+    }
+    let ko = b.ko_state();
+    b.play_pos(q, them);
+    let sign = if them == 1 { 1 } else { -1 };
+    let gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
+    let ataris = b
+        .nbrs(q)
+        .iter()
+        .any(|&n| b.cell(n) == mover && b.libs_at(n) == 1);
+    b.undo_play(q, them, &[], false, ko);
+    if (1..=DENY_MAX).contains(&gain) && (gain > 1 || ataris) {
+        gain
+    } else {
+        0
+    }
+}
+
+/// Whether `c` may fill the empty point `q` at the end of a game: not a ko retake, no self-atari,
+/// and capturing nothing (a fill next to an enemy chain in atari would capture it).
+fn safe_fill(b: &Board, q: usize, c: u8) -> bool {
+    !b.is_ko_retake(q, c)
+        && !self_atari(b, q, c)
+        && !b
+            .nbrs(q)
+            .iter()
+            .any(|&n| b.cell(n) == c ^ 3 && b.libs_at(n) == 1)
 }
 
 /// A dead chain in atari next to a chain of the capturer that is short of liberties must be
