@@ -71,6 +71,17 @@ fn replay_counts_moves() {
     let v = bench(&["replay", dir.to_str().unwrap(), "--rounds", "2"]);
     assert_eq!(v["games"], 2);
     assert_eq!(v["moves"], 5);
+    assert_eq!(v["threads"], 1);
+    // the same moves on two worker threads
+    let v = bench(&["replay", dir.to_str().unwrap(), "--threads", "2"]);
+    assert_eq!(v["moves"], 5);
+    assert_eq!(v["threads"], 2);
+    let out = Command::new(common::tengen_bin())
+        .args(["bench", "replay", dir.to_str().unwrap(), "--threads", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads must be at least 1"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -9,12 +9,17 @@ array, training_batches, features per call), replay_many with 1 and 2 threads. W
 process CPU time are both given; the load average is printed with each scaling round, since
 the machine may be shared. ``--only scaling`` runs just the thread scaling: ``--rounds``
 rounds of 1 thread then 2 threads, interleaved (1, 2, 1, 2, ...), reporting the medians.
+When the CLI is found (``$TENGEN_BIN``, else the repository's ``target/release/tengen``), each
+scaling round also runs ``tengen bench replay --threads 1`` and ``--threads 2`` on the same
+files: the library's own parallel replay without Python, the reference for the binding's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import subprocess
 import platform
 import statistics
 import sys
@@ -27,6 +32,22 @@ import tengen
 HERE = Path(__file__).resolve().parent
 DEFAULT_FOX = HERE.parents[1].parent / "shared" / "data" / "sgf" / "fox-pro"
 MEASURES = ("replay", "play", "features", "scaling")
+
+
+def cli() -> Union[str, None]:
+    """The tengen CLI: ``$TENGEN_BIN``, else the repository's release build, else None."""
+    env = os.environ.get("TENGEN_BIN")
+    if env:
+        return env
+    built = HERE.parents[1] / "target" / "release" / "tengen"
+    return str(built) if built.is_file() else None
+
+
+def cli_replay_seconds(exe: str, fox: Path, threads: int) -> float:
+    """Median seconds of ``tengen bench replay`` over ``fox`` on ``threads`` threads."""
+    out = subprocess.run([exe, "bench", "replay", str(fox), "--rounds", "5", "--threads", str(threads), "--json"],
+                         check=True, capture_output=True, text=True).stdout
+    return float(json.loads(out)["seconds"])
 
 
 def loadavg() -> str:
@@ -181,17 +202,23 @@ def scaling(files: list[Path], rounds: int, rows: list[tuple[str, str, str]]) ->
     run("paths", 2)  # warm the page cache and the allocator
     runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
     spins: list[float] = []
+    exe = cli()
+    ref: list[float] = []
     with Pool(2) as pool:
         for k in range(rounds):
             for kind in sources:
                 for threads in (1, 2):
                     runs.setdefault((kind, threads), []).append(run(kind, threads))
+            if exe:
+                fox = files[0].parent
+                ref.append(cli_replay_seconds(exe, fox, 1) / cli_replay_seconds(exe, fox, 2))
             alone = _spin(0.25)
             spins.append(sum(pool.map(_spin, [0.25, 0.25])) / alone)
             one, two = runs[("paths", 1)][-1][0], runs[("paths", 2)][-1][0]
             b1, b2 = runs[("bytes", 1)][-1][0], runs[("bytes", 2)][-1][0]
             print(f"  scaling round {k + 1}: paths {one:.3f} s -> {two:.3f} s ({one / two:.2f}x), "
-                  f"bytes {b1:.3f} s -> {b2:.3f} s ({b1 / b2:.2f}x), two loops {spins[-1]:.2f}x one; "
+                  f"bytes {b1:.3f} s -> {b2:.3f} s ({b1 / b2:.2f}x), two loops {spins[-1]:.2f}x one"
+                  + (f", CLI replay {ref[-1]:.2f}x" if ref else "") + "; "
                   f"load average {loadavg()}", file=sys.stderr)
     for kind in sources:
         one_runs, two_runs = runs[(kind, 1)], runs[(kind, 2)]
@@ -205,6 +232,10 @@ def scaling(files: list[Path], rounds: int, rows: list[tuple[str, str, str]]) ->
                      f"{n / w2:,.0f} games/s; **{w1 / w2:.2f}x** of 1 thread (wall, medians)",
                      f"median of {rounds}: {w2:.3f} s wall, {c2:.3f} s CPU ({c2 / w2:.2f} cores busy); "
                      f"per-round ratios {ratios[0]:.2f} to {ratios[-1]:.2f}; CPU per game {c2 / c1:.2f}x of 1 thread"))
+    if ref:
+        ref.sort()
+        rows.append(("the library without Python: `tengen bench replay --threads 1` vs `--threads 2`, same rounds",
+                     f"{statistics.median(ref):.2f}x (median)", f"per round {ref[0]:.2f} to {ref[-1]:.2f}"))
     spins.sort()
     rows.append(("the machine: two processes of a trivial Python loop vs one", f"{statistics.median(spins):.2f}x (median)",
                  f"per round {spins[0]:.2f} to {spins[-1]:.2f}: what 2 cores gave at that moment"))
