@@ -219,3 +219,39 @@ fn a_chain_the_dame_fills_leave_in_atari_costs_its_territory_point_under_territo
         assert_eq!(j.score.black.territory, 18, "{to_move:?} to move");
     }
 }
+
+/// A black stone pokes into White's wall with three liberties: a point of Black's territory
+/// below it, a dame on its left that connects it to Black's wall, and a dame above that only
+/// White's stones touch. White's fill on the left would leave Black unable to fill below (that
+/// would be self-atari), so White's next fill above forces Black to protect in its territory.
+/// Who moves first decides: Black connects on the left and keeps the point; White fills there
+/// first and takes it.
+///
+/// The dame below the stone comes first in row order, so a player that fills the first dame
+/// of equal pressure gets both cases wrong.
+const CORNERED_AFTER_ONE_FILL: [&str; 9] = [
+    ".........",
+    ".........",
+    ".........",
+    "OOOOOOOOO",
+    "OOOO.OOOO",
+    "OOO.XOOOO",
+    "XXXX.XXXX",
+    ".........",
+    ".........",
+];
+
+#[test]
+fn the_player_to_move_takes_or_saves_the_point_a_fill_would_force_a_protection_for() {
+    // Black: the 18 points below the wall and the point next to its stone; White: 27 + 6.5
+    let (_, j) = run(&CORNERED_AFTER_ONE_FILL, "japanese", Color::Black);
+    assert_eq!(j.score.black.territory, 19);
+    assert_eq!(j.result().to_string(), "W+14.5");
+    let (_, j) = run(&CORNERED_AFTER_ONE_FILL, "japanese", Color::White);
+    assert_eq!(j.score.black.territory, 18);
+    assert_eq!(j.result().to_string(), "W+15.5");
+    for to_move in [Color::Black, Color::White] {
+        let (_, j) = run(&CORNERED_AFTER_ONE_FILL, "japanese", to_move);
+        assert!(j.dead.is_empty(), "{:?}", j.dead);
+    }
+}

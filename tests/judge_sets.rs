@@ -29,16 +29,16 @@ fn fox_pro_counted_games() {
     assert!(counted >= 280, "{v}");
     let winners = count(&v, "winner_right");
     let exact = count(&v, "exact");
-    // measured (2026-12-01, 128 playouts, seed 1, after the two-phase dame filling): 279
-    // winners (96.9%), 244 exact (84.7%), mean abs error 1.08 points; the thresholds leave
-    // about four games of margin
+    // measured (2026-12-01, 128 playouts, seed 1, after the two-phase dame filling and the
+    // cornering test): 279 winners (96.9%), 247 exact (85.8%), mean abs error 1.07 points; the
+    // thresholds leave about four games of margin
     assert!(
         winners * 1000 >= counted * 955,
         "winners {winners} of {counted}"
     );
-    assert!(exact * 1000 >= counted * 833, "exact {exact} of {counted}");
+    assert!(exact * 1000 >= counted * 843, "exact {exact} of {counted}");
     let mae = v["mean_abs_error"].as_f64().expect("mean_abs_error");
-    assert!(mae <= 1.35, "mean abs error {mae}");
+    assert!(mae <= 1.3, "mean abs error {mae}");
 }
 
 #[test]
