@@ -57,7 +57,7 @@ pub struct Judged {
 /// for the rules, captures and handicap (its `dead` and `pass_alive` are not used).
 ///
 /// **This is the one place the protocol asks for a judgement.** It calls the judge of
-/// finished games ([`crate::judge`], [`JUDGE_PLAYOUTS`] playouts, fixed seed, so answers are
+/// finished games ([`crate::judge`], `JUDGE_PLAYOUTS` (128) playouts, fixed seed, so answers are
 /// deterministic): certain statuses from the pass-alive analysis, the others estimated from
 /// playouts with a confidence, see that module for where it can be wrong.
 ///

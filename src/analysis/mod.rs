@@ -51,7 +51,7 @@
 //!
 //! # Dead stones: which judge
 //! The judged count comes from one function, [`judged`], which calls the judge of finished
-//! games ([`crate::judge`]) with [`JUDGE_PLAYOUTS`] playouts and a fixed seed (answers are
+//! games ([`crate::judge`]) with 128 playouts and a fixed seed (answers are
 //! deterministic). Every chain is reported `alive`, `dead` or `seki`, with `certain` (from
 //! the pass-alive analysis or the seki shape) or an estimated `confidence`; the answer names
 //! the judge as `"judge":"tengen-judge"`. The exact count next to it removes nothing.

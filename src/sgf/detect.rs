@@ -30,7 +30,7 @@ use super::tree::{Collection, NodeId};
 pub enum Detected {
     /// No non-ASCII byte in any text: nothing to decode.
     Ascii,
-    /// The encoding named by the game's `CA` (or given in [`CleanOptions::encoding`]).
+    /// The encoding named by the game's `CA` (or given in [`CleanOptions::encoding`](super::clean::CleanOptions::encoding)).
     Declared(&'static str),
     /// No usable `CA`; the text is valid UTF-8.
     Utf8,

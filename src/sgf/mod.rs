@@ -1,13 +1,13 @@
-//! SGF game records (FF[1]–FF[4], GM[1]): reading, writing and replay at scale.
+//! SGF game records (FF\[1\]–FF\[4\], GM\[1\]): reading, writing and replay at scale.
 //!
 //! Two readers share this module, because they serve two different jobs:
 //!
 //! - [`parse`] builds the whole game tree ([`Collection`]) with every property, variations and
 //!   unknown properties included, in a **strict** mode (the first malformed spot is an
 //!   [`SgfError`] with line, column and what was expected) or a **lenient** one (it recovers
-//!   what it can and lists the problems as [`Warning`]s). [`write`] turns a collection back into
-//!   deterministic FF[4] text; `parse → write → parse → write` gives the same bytes.
-//! - [`replay`] replays the main line of a record under the game's rules, checking every move:
+//!   what it can and lists the problems as [`Warning`]s). [`write()`] turns a collection back into
+//!   deterministic FF\[4\] text; `parse → write → parse → write` gives the same bytes.
+//! - [`Replayer`] replays the main line of a record under the game's rules, checking every move:
 //!   the one replay driver (`tengen replay`, `tengen render`, GTP `loadsgf`), with one policy
 //!   for rules, komi, setup, tolerance and capture credit ([`Replayer`]);
 //!   [`Replayer::replay_game`] also hands back the undoable game and the moves played.
@@ -22,7 +22,7 @@
 //!   main line), it gives up and the file goes through the tree parser in lenient mode
 //!   instead, so both paths give the same answers, warnings included.
 //!
-//! [`clean`] rewrites records as clean UTF-8 FF[4] (the `tengen sgf` command), checking by
+//! [`clean`] rewrites records as clean UTF-8 FF\[4\] (the `tengen sgf` command), checking by
 //! replay that no move changed.
 //!
 //! Neither reader recurses on the depth of the input: a 200,000-move main line or 100,000

@@ -67,7 +67,7 @@ pub struct ReplayOptions {
     /// recover and warn.
     pub mode: Mode,
     /// The rules (komi included) when the record has no `RU` or one tengen does not know;
-    /// `None`: [`DEFAULT_RULES`] with their komi.
+    /// `None`: `DEFAULT_RULES` (Japanese) with their komi.
     pub fallback: Option<Rules>,
 }
 

@@ -6,8 +6,8 @@ use super::encoding::{decode_simple_text, decode_text, TextEncoding};
 /// The index of a node in its [`Collection`].
 pub type NodeId = usize;
 
-/// One property: its identifier (upper-case letters only; the lower-case letters of old FF[1]–
-/// FF[3] identifiers are dropped) and its values as raw bytes, still escaped as in the file
+/// One property: its identifier (upper-case letters only; the lower-case letters of old FF\[1\]–
+/// FF\[3\] identifiers are dropped) and its values as raw bytes, still escaped as in the file
 /// (decode text with [`Collection::text`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Property {

@@ -98,7 +98,7 @@ enum Step {
     Close,
 }
 
-/// The collection as FF[4] text (see the module docs for what is normalised).
+/// The collection as FF\[4\] text (see the module docs for what is normalised).
 pub fn write(coll: &Collection) -> Vec<u8> {
     let mut out = Vec::new();
     let mut stack: Vec<Step> = Vec::new();
