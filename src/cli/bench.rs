@@ -235,6 +235,10 @@ struct ReplayReport {
 }
 
 fn replay(a: &ReplayBenchArgs) -> i32 {
+    if a.threads == 0 {
+        eprintln!("tengen bench replay: --threads must be at least 1");
+        return EXIT_USAGE;
+    }
     let mut files = Vec::new();
     for p in &a.paths {
         if let Err(e) = super::judge::collect(p, &mut files) {
@@ -262,11 +266,7 @@ fn replay(a: &ReplayBenchArgs) -> i32 {
         .num_threads(a.threads)
         .build()
     {
-        Ok(p) if a.threads > 0 => p,
-        Ok(_) => {
-            eprintln!("tengen bench replay: --threads must be at least 1");
-            return EXIT_USAGE;
-        }
+        Ok(p) => p,
         Err(e) => {
             eprintln!(
                 "tengen bench replay: cannot start {} threads: {e}",

@@ -56,13 +56,7 @@ impl Family {
         help: &'static str,
         run: Handler,
     ) -> Command {
-        Command {
-            name,
-            family: self,
-            args,
-            help,
-            run: Run::Reply(run),
-        }
+        self.with(name, args, help, Run::Reply(run))
     }
 
     /// A streaming command of this family.
@@ -73,12 +67,23 @@ impl Family {
         help: &'static str,
         start: StreamHandler,
     ) -> Command {
+        self.with(name, args, help, Run::Stream(start))
+    }
+
+    /// A command of this family that runs `run`.
+    const fn with(
+        self,
+        name: &'static str,
+        args: &'static str,
+        help: &'static str,
+        run: Run,
+    ) -> Command {
         Command {
             name,
             family: self,
             args,
             help,
-            run: Run::Stream(start),
+            run,
         }
     }
 }

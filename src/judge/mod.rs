@@ -286,14 +286,12 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
         if settled.cell(q) != EMPTY {
             continue;
         }
-        let nb = settled.nbrs(q);
-        let touches = |c: u8| nb.iter().any(|&n| settled.cell(n) == c);
-        if !(touches(1) && touches(2)) {
+        if !next_to_both(&settled, q) {
             continue;
         }
         if self_atari(&settled, q, 1) && self_atari(&settled, q, 2) {
             seki_pt[q] = true;
-            for &n in &nb {
+            for n in settled.nbrs(q) {
                 let v = settled.cell(n);
                 if v == 1 || v == 2 {
                     in_seki[chain_of[n]] = true;
@@ -454,9 +452,7 @@ impl CountContext<'_> {
         let mut dame = vec![false; len];
         for q in b.all_pos() {
             if b.cell(q) == EMPTY && map.region_bits(map.region_at(q)) == 3 {
-                let nb = b.nbrs(q);
-                let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
-                dame[q] = touches(1) && touches(2);
+                dame[q] = next_to_both(b, q);
             }
         }
         let mut part_bits = vec![0u8; len];
@@ -604,9 +600,7 @@ fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
             if b.cell(q) != EMPTY || ctx.seki_pt[q] {
                 continue;
             }
-            let nb = b.nbrs(q);
-            let touches = |c: u8| nb.iter().any(|&n| b.cell(n) == c);
-            if touches(1) && touches(2) && safe_fill(b, q, mover) {
+            if next_to_both(b, q) && safe_fill(b, q, mover) {
                 candidates.push(q);
             }
         }
@@ -689,29 +683,33 @@ fn denial(
 /// `owners`) and a dame it cannot fill safely: the opponent's fill of that dame will force a
 /// protecting move inside the territory.
 fn cornered(b: &Board, n: usize, c: u8, owners: &[u8]) -> bool {
-    if b.libs_at(n) != 2 {
+    let Some((a, z)) = two_liberties(b, n) else {
         return false;
-    }
-    let mut libs = [0usize; 2];
-    let mut k = 0;
-    for s in b.chain_stones_at(b.head_at(n)) {
-        for m in b.nbrs(s) {
-            if b.cell(m) == EMPTY && !libs[..k].contains(&m) && k < 2 {
-                libs[k] = m;
-                k += 1;
-            }
-        }
-    }
-    if k != 2 {
-        return false;
-    }
-    let dame = |q: usize| {
-        let nb = b.nbrs(q);
-        nb.iter().any(|&x| b.cell(x) == 1) && nb.iter().any(|&x| b.cell(x) == 2)
     };
-    let (a, z) = (libs[0], libs[1]);
-    let one = |t: usize, d: usize| owners[t] == c && !dame(t) && dame(d) && !safe_fill(b, d, c);
+    let one = |t: usize, d: usize| {
+        owners[t] == c && !next_to_both(b, t) && next_to_both(b, d) && !safe_fill(b, d, c)
+    };
     one(a, z) || one(z, a)
+}
+
+/// Whether the point `q` has stones of both colours next to it (a dame, when it is empty).
+fn next_to_both(b: &Board, q: usize) -> bool {
+    let nb = b.nbrs(q);
+    nb.iter().any(|&n| b.cell(n) == 1) && nb.iter().any(|&n| b.cell(n) == 2)
+}
+
+/// The liberties of the chain on `q` when it has exactly two.
+fn two_liberties(b: &Board, q: usize) -> Option<(usize, usize)> {
+    if b.libs_at(q) != 2 {
+        return None;
+    }
+    let mut libs = b
+        .chain_stones_at(q)
+        .flat_map(|s| b.nbrs(s))
+        .filter(|&m| b.cell(m) == EMPTY);
+    let a = libs.next()?;
+    let z = libs.find(|&m| m != a)?;
+    Some((a, z))
 }
 
 /// Whether `c` may fill the empty point `q` at the end of a game: not a ko retake, no self-atari,
@@ -767,38 +765,25 @@ fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Bo
 /// would leave it in atari).
 fn protect_moves(b: &mut Board, ctx: &CountContext<'_>) {
     let count = ctx.count(b);
-    let dame = |b: &Board, q: usize| {
-        let nb = b.nbrs(q);
-        nb.iter().any(|&n| b.cell(n) == 1) && nb.iter().any(|&n| b.cell(n) == 2)
-    };
     let mut moves = Vec::new();
     let mut done = vec![false; b.padded_len()];
-    let mut libs: Vec<usize> = Vec::new();
     for q in b.all_pos() {
         let v = b.cell(q);
         if (v != 1 && v != 2) || done[b.head_at(q)] || ctx.seki_stone[q] {
             continue;
         }
         done[b.head_at(q)] = true;
-        libs.clear();
-        for s in b.chain_stones_at(q) {
-            for n in b.nbrs(s) {
-                if b.cell(n) == EMPTY && !libs.contains(&n) {
-                    libs.push(n);
-                }
-            }
-        }
-        if libs.len() > 2 {
+        let Some((a, z)) = two_liberties(b, q) else {
             continue;
-        }
-        let n_dame = libs.iter().filter(|&&l| dame(b, l)).count();
-        if n_dame == 0 || libs.len() - n_dame != 1 {
-            continue;
-        }
-        if let Some(&t) = libs.iter().find(|&&l| !dame(b, l)) {
-            if count.owners[t] == v {
-                moves.push((t, v));
-            }
+        };
+        // the one that is no dame
+        let t = match (next_to_both(b, a), next_to_both(b, z)) {
+            (true, false) => z,
+            (false, true) => a,
+            _ => continue,
+        };
+        if count.owners[t] == v {
+            moves.push((t, v));
         }
     }
     for (t, v) in moves {
