@@ -101,6 +101,57 @@ fn seki_without_eyes_shares_two_liberties() {
 }
 
 #[test]
+fn seki_of_small_chains_without_eyes_is_not_read_as_a_capture() {
+    // the inner black chain (0,0)-(1,2) (four stones) and the inner white chain (2,0)-(2,2)
+    // (three) share their only liberties (1,0) and (1,1): the playouts' filling moves fill
+    // them and read a capture, the judge tests the shape and keeps both
+    let rows = [
+        "X.OX.....",
+        "X.OX.....",
+        "XXOX.....",
+        "OOXX.....",
+        ".OOX.....",
+        "..OX.....",
+        "..OX.....",
+        "..OX.....",
+        "..OX.....",
+    ];
+    for to_move in Color::ALL {
+        let (_, j) = run(&rows, "japanese", to_move);
+        assert!(j.dead.is_empty(), "{:?}", j.dead);
+        assert_eq!(status_at(&j, Point::new(0, 0)), Status::Seki);
+        assert_eq!(status_at(&j, Point::new(2, 0)), Status::Seki);
+        assert_eq!(j.score.owner(Point::new(1, 0)), None);
+        // black 45, white 9 + 6.5
+        assert_eq!(j.result().to_string(), "B+29.5");
+    }
+}
+
+#[test]
+fn a_stone_inside_the_eye_space_of_a_chain_short_of_liberties_is_no_seki() {
+    // the white chain along the top has two liberties, (1,0) and (2,1), both next to the
+    // black stone (1,1) inside it: black can sacrifice there, so white is dead although
+    // a stone of either colour on either liberty would be in atari
+    let rows = [
+        "O.OOOX...",
+        "OX.OOX...",
+        "OOOOXX...",
+        "XXXXX....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    for to_move in Color::ALL {
+        let (_, j) = run(&rows, "chinese", to_move);
+        assert_eq!(status_at(&j, Point::new(0, 0)), Status::Dead);
+        assert_eq!(status_at(&j, Point::new(1, 1)), Status::Alive);
+        assert_eq!(j.result().to_string(), "B+73.5");
+    }
+}
+
+#[test]
 fn a_group_with_one_eye_and_a_false_eye_is_dead() {
     // black's corner group has a real eye at (0,0); (2,0) looks like a second eye but the
     // black pair (3,0)-(4,0) is in atari there: white captures it and the eye is gone

@@ -29,16 +29,16 @@ fn fox_pro_counted_games() {
     assert!(counted >= 280, "{v}");
     let winners = count(&v, "winner_right");
     let exact = count(&v, "exact");
-    // measured (2026-12-01, 128 playouts, seed 1, after the two-phase dame filling and the
-    // cornering test): 279 winners (96.9%), 247 exact (85.8%), mean abs error 1.07 points; the
-    // thresholds leave about four games of margin
+    // measured (2026-12-01, 128 playouts, seed 1, after the test of seki the playouts misread):
+    // 281 winners (97.6%), 249 exact (86.5%), mean abs error 1.02 points; the thresholds leave
+    // about four games of margin
     assert!(
-        winners * 1000 >= counted * 955,
+        winners * 1000 >= counted * 962,
         "winners {winners} of {counted}"
     );
-    assert!(exact * 1000 >= counted * 843, "exact {exact} of {counted}");
+    assert!(exact * 1000 >= counted * 850, "exact {exact} of {counted}");
     let mae = v["mean_abs_error"].as_f64().expect("mean_abs_error");
-    assert!(mae <= 1.3, "mean abs error {mae}");
+    assert!(mae <= 1.2, "mean abs error {mae}");
 }
 
 #[test]
@@ -49,8 +49,8 @@ fn ogs_score_estimator_and_autoscore_sets() {
     let v = bench(&dir);
     assert_eq!(count(&v, "estimator_positions"), 54, "{v}");
     assert_eq!(count(&v, "autoscore_positions"), 31, "{v}");
-    // measured: 45 of 54 exactly right; 24 of 31 with every stone right, 18 every point
-    assert!(count(&v, "estimator_exact") >= 43, "{v}");
+    // measured: 51 of 54 exactly right; 24 of 31 with every stone right, 18 every point
+    assert!(count(&v, "estimator_exact") >= 49, "{v}");
     assert!(count(&v, "autoscore_stones_right") >= 22, "{v}");
     assert!(count(&v, "autoscore_points_right") >= 16, "{v}");
 }

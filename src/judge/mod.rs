@@ -19,7 +19,11 @@
 //! 4. **Seki**, on the board without the dead stones: an empty point next to both colours where
 //!    a stone of either colour would capture nothing and be left in atari (or without
 //!    liberties) is a *shared liberty in seki*; the chains next to it are in seki (alive, and
-//!    marked [`Status::Seki`]).
+//!    marked [`Status::Seki`]). Before that, a chain of two stones or more that step 3 killed
+//!    stays when every liberty of it is such a point and no enemy stone there lies inside its
+//!    eye space (a seki without eyes, whose shared liberties the playouts' filling moves
+//!    fill); a stone inside the eye space is one the attacker can sacrifice, and a single
+//!    stone among an enemy chain's last two liberties is counted dead, as GNU Go counts it.
 //! 5. **Counting** as the rules do. Stones removed as dead become the capturer's territory
 //!    (and prisoners under territory rules). An empty region bordered by one colour is that
 //!    colour's territory; in a region bordered by both (an open boundary) a point next to
@@ -47,23 +51,23 @@
 //! it is deterministic for a given [`Options::seed`]. The playouts misjudge capturing races
 //! that need exact reading, groups whose life depends on a ko, and big unsettled groups of
 //! unfinished games: there the ownership is near 0 and the decision a coin toss
-//! ([`ChainJudgement::confidence`] near 0 says so). A seki without eyes between chains of at
-//! most four stones can be read as a capture, because the playouts' filling moves against
-//! big eyes may fill its shared liberty. The end-of-game play of step 5 looks two fills ahead
+//! ([`ChainJudgement::confidence`] near 0 says so). A seki whose chains keep a liberty that
+//! is not shared (three liberties, or an eye) is still left to the playouts, which can read
+//! it as a capture. The end-of-game play of step 5 looks two fills ahead
 //! only through the cornering test: longer sequences (a throw-in, a shortage of liberties
 //! inside a territory) are not read, so the order of the fills can cost a point that better
 //! play would save (or the reverse).
 //!
 //! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro
-//! records with a counted result, the winner right in 96.9% and the margin exactly right in
-//! 85.8%, mean absolute error 1.07 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
+//! records with a counted result, the winner right in 97.6% and the margin exactly right in
+//! 86.5%, mean absolute error 1.02 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
 //! about a second per position); 1.2 ms per 9x9 position, 2.5 ms per 13x13, 5.0 ms per 19x19;
-//! OGS's score-estimator set 45 of 54 exactly right; OGS's autoscore set 24 of 31 with every
+//! OGS's score-estimator set 51 of 54 exactly right; OGS's autoscore set 24 of 31 with every
 //! stone's status right (18 with every point's owner).
 use serde::Serialize;
 
 use crate::benson::pass_alive;
-use crate::board::EMPTY;
+use crate::board::{EMPTY, WALL};
 use crate::playout::Rng;
 use crate::score::{score_owned, GameResult, Score, ScoreOptions};
 use crate::territory::TerritoryMap;
@@ -265,6 +269,27 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
         }
     }
 
+    // a seki the playouts read as a capture (see `misread_seki`): tested again on the board
+    // without the other dead chains, which may give the chains around it liberties (the
+    // chains that pass the test stay for it: a seki can be misread on both sides)
+    let misread: Vec<usize> = (0..nc)
+        .filter(|&c| {
+            !alive[c] && certain[c].is_none() && stones[c] >= 2 && misread_seki(board, heads[c])
+        })
+        .collect();
+    if !misread.is_empty() {
+        let mut rest = board.clone();
+        for c in 0..nc {
+            if !alive[c] && !misread.contains(&c) {
+                rest.remove_chain_at(board.point(heads[c]));
+            }
+        }
+        for c in misread {
+            if misread_seki(&rest, heads[c]) {
+                alive[c] = true;
+            }
+        }
+    }
     // the settled board: dead chains removed
     let mut settled = board.clone();
     let mut dead_count = [0u32; 2];
@@ -374,6 +399,38 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
         ownership,
         score,
     }
+}
+
+/// Whether the chain on `h` is in a seki without eyes that the playouts can read as a
+/// capture: every liberty of it is a point next to both colours where a stone of either
+/// colour would capture nothing and be left in atari, and no enemy stone there lies inside
+/// the chain's eye space (an enemy chain touching nothing but the chain and its liberties is
+/// a stone the attacker can sacrifice, not a chain in seki). Only for chains of two stones
+/// or more: a single stone among an enemy chain's last two liberties is counted dead, as GNU
+/// Go (and so Fox's counts) does.
+fn misread_seki(b: &Board, h: usize) -> bool {
+    let c = b.cell(h);
+    let head = b.head_at(h);
+    let in_d = |m: usize| b.cell(m) == c && b.head_at(m) == head;
+    let lib_of_d = |m: usize| b.cell(m) == EMPTY && b.nbrs(m).iter().any(|&k| in_d(k));
+    let inside = |m: usize| b.cell(m) == WALL || in_d(m) || lib_of_d(m);
+    let inner = |n: usize| {
+        let e = b.cell(n);
+        b.chain_stones_at(n)
+            .all(|s| b.nbrs(s).iter().all(|&m| b.cell(m) == e || inside(m)))
+    };
+    let mut libs = b
+        .chain_stones_at(h)
+        .flat_map(|s| b.nbrs(s))
+        .filter(|&m| b.cell(m) == EMPTY)
+        .peekable();
+    libs.peek().is_some()
+        && libs.all(|q| {
+            next_to_both(b, q)
+                && self_atari(b, q, 1)
+                && self_atari(b, q, 2)
+                && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
+        })
 }
 
 /// Whether colour `c` at the empty point `q` captures nothing and leaves its chain with at
