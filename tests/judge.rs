@@ -152,6 +152,35 @@ fn a_stone_inside_the_eye_space_of_a_chain_short_of_liberties_is_no_seki() {
 }
 
 #[test]
+fn a_group_with_one_eye_that_can_capture_the_chain_in_atari_next_to_it_lives() {
+    // the white chain along the bottom has only its two-point eye (5,8)-(6,8), but the black
+    // chain (0,6)-(4,6) next to it is in atari at (0,8), where black capturing (0,7) would be
+    // captured back at once. A black throw-in into the eye must be answered by that capture:
+    // taking the thrown-in stone would leave white in atari. The playouts take the biggest
+    // capture, so white lives whoever moves first.
+    let rows = [
+        "...OX....",
+        "...OX....",
+        "...OX....",
+        "...OX....",
+        "OOOOXXXXX",
+        "OOOOOXXXX",
+        "XXXXXOXOX",
+        "OXOXOOOOX",
+        ".XOOO..OX",
+    ];
+    for to_move in Color::ALL {
+        let (_, j) = run(&rows, "chinese", to_move);
+        assert_eq!(status_at(&j, Point::new(5, 6)), Status::Alive);
+        assert_eq!(status_at(&j, Point::new(0, 7)), Status::Alive);
+        assert_eq!(status_at(&j, Point::new(0, 6)), Status::Dead);
+        assert_eq!(status_at(&j, Point::new(6, 6)), Status::Alive);
+        // white 25 stones + 23 points, black 17 + 16; komi 7.5
+        assert_eq!(j.result().to_string(), "W+22.5");
+    }
+}
+
+#[test]
 fn a_group_with_one_eye_and_a_false_eye_is_dead() {
     // black's corner group has a real eye at (0,0); (2,0) looks like a second eye but the
     // black pair (3,0)-(4,0) is in atari there: white captures it and the eye is gone

@@ -6,16 +6,19 @@
 //! 1. **Certain** ([`crate::benson`]): pass-alive chains are alive, and stones inside the
 //!    opponent's pass-alive territory are dead. Nothing below can overrule these.
 //! 2. **Estimated ownership**: [`Options::playouts`] playouts from the position, half with each
-//!    colour moving first, played to the end by a random policy with tactical rules: capture a
-//!    chain the last move left in atari, save an own chain it put in atari (capture an attacker
-//!    or extend to two liberties), never fill an own one-point eye, never make a self-atari of
-//!    two stones or more unless it is a small filling move that puts the enemy in atari too (the
-//!    moves that kill a big eye). One-eyed groups can die: the attacker may fill their outside
+//!    colour moving first, played to the end by a random policy with tactical rules. After a
+//!    move that stands in atari or puts a chain of the player to move in atari, that player
+//!    makes the biggest capture among the move's chain and the enemy chains in atari next to
+//!    the chain in danger (taking a throw-in can leave the taker in atari when capturing the
+//!    chain beside it saves all), else extends the chain in danger to two liberties. The
+//!    policy never fills an own one-point eye, and never makes a self-atari of two stones or
+//!    more unless it is a small filling move that puts the enemy in atari too (the moves
+//!    that kill a big eye). One-eyed groups can die: the attacker may fill their outside
 //!    liberties and play into the eye. Each point's ownership is the mean of the final owners
 //!    (+1 Black, −1 White).
 //! 3. **Decisions per chain**: a chain that is not certain is dead when its stones' mean
-//!    ownership on its own side is below `ALIVE_MIN` (0.2), weighed with the chains of the same colour it shares
-//!    liberties with (its *group*). The confidence is the size of that mean.
+//!    ownership on its own side is below `ALIVE_MIN` (0.2), weighed with the chains of the
+//!    same colour it shares liberties with (its *group*). The confidence is the size of that mean.
 //! 4. **Seki**, on the board without the dead stones: an empty point next to both colours where
 //!    a stone of either colour would capture nothing and be left in atari (or without
 //!    liberties) is a *shared liberty in seki*; the chains next to it are in seki (alive, and
@@ -59,8 +62,8 @@
 //! play would save (or the reverse).
 //!
 //! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro
-//! records with a counted result, the winner right in 97.6% and the margin exactly right in
-//! 86.5%, mean absolute error 1.02 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
+//! records with a counted result, the winner right in 97.9% and the margin exactly right in
+//! 87.2%, mean absolute error 0.59 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
 //! about a second per position); 1.2 ms per 9x9 position, 2.5 ms per 13x13, 5.0 ms per 19x19;
 //! OGS's score-estimator set 51 of 54 exactly right; OGS's autoscore set 24 of 31 with every
 //! stone's status right (18 with every point's owner).

@@ -153,33 +153,36 @@ impl PolicyPlayout {
     fn choose(&mut self, c: u8, last: usize, rng: &mut Rng) -> Option<usize> {
         let opp = c ^ 3;
         if last != 0 {
-            // capture the stone just played when it stands in atari
-            if self.board.cell(last) == opp && self.board.libs_at(last) == 1 {
-                if let Some(l) = self.a_liberty(last) {
-                    if self.legal(l, c) {
-                        return Some(l);
-                    }
-                }
+            // capture the stone just played when it stands in atari, or an enemy chain in
+            // atari next to an own chain the last move put in atari: the biggest capture
+            // first (taking a throw-in can leave the capturer in atari, when capturing a
+            // bigger chain next to it saves all)
+            let mut capture: Option<(usize, usize)> = None;
+            let b = &self.board;
+            if b.cell(last) == opp && b.libs_at(last) == 1 {
+                consider(b, last, &mut capture);
             }
-            // save an own chain the last move put in atari: capture an attacker in atari,
-            // else extend when that gives two liberties
-            for n in self.board.nbrs(last) {
-                if self.board.cell(n) != c || self.board.libs_at(n) != 1 {
+            let mut endangered = None;
+            for n in b.nbrs(last) {
+                if b.cell(n) != c || b.libs_at(n) != 1 {
                     continue;
                 }
-                let mut capture = None;
-                for s in self.board.chain_stones_at(n) {
-                    for m in self.board.nbrs(s) {
-                        if self.board.cell(m) == opp && self.board.libs_at(m) == 1 {
-                            capture = self.a_liberty(m);
+                endangered = endangered.or(Some(n));
+                for s in b.chain_stones_at(n) {
+                    for m in b.nbrs(s) {
+                        if b.cell(m) == opp && b.libs_at(m) == 1 {
+                            consider(b, m, &mut capture);
                         }
                     }
                 }
-                if let Some(l) = capture {
-                    if self.legal(l, c) {
-                        return Some(l);
-                    }
+            }
+            if let Some((_, l)) = capture {
+                if self.legal(l, c) {
+                    return Some(l);
                 }
+            }
+            // else extend when that gives two liberties
+            if let Some(n) = endangered {
                 if let Some(l) = self.a_liberty(n) {
                     if self.legal(l, c) && self.after(l, c).libs >= 2 {
                         return Some(l);
@@ -258,6 +261,21 @@ impl PolicyPlayout {
                     }
                 }
             }
+        }
+    }
+}
+
+/// Keep in `capture` (stones, liberty) the capture of the chain in atari on `m` when it is
+/// bigger than the one kept.
+fn consider(b: &Board, m: usize, capture: &mut Option<(usize, usize)>) {
+    let size = b.chain_stones_at(m).count();
+    if capture.is_none_or(|(s, _)| size > s) {
+        if let Some(l) = b
+            .chain_stones_at(m)
+            .flat_map(|s| b.nbrs(s))
+            .find(|&n| b.cell(n) == EMPTY)
+        {
+            *capture = Some((size, l));
         }
     }
 }
