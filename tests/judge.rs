@@ -181,6 +181,33 @@ fn a_group_with_one_eye_that_can_capture_the_chain_in_atari_next_to_it_lives() {
 }
 
 #[test]
+fn a_dead_stone_that_the_dame_fills_turn_into_a_threat_must_be_captured() {
+    // the dead black stone (1,4) is in atari at (0,4), a point of white's territory; once the
+    // dame (0,2) and (1,2) are filled, the white pair (0,3)-(1,3) has no other liberty, and
+    // black at (0,4) would capture it and connect out: white must capture first, so under
+    // territory counting (0,4) is no point
+    let rows = [
+        "..X......",
+        "XXX......",
+        "..X......",
+        "OOX......",
+        ".XOXX....",
+        ".OOX.....",
+        "..OX.....",
+        "..OX.....",
+        "..OX.....",
+    ];
+    for to_move in Color::ALL {
+        let (_, j) = run(&rows, "japanese", to_move);
+        assert_eq!(j.dead, vec![Point::new(1, 4)]);
+        assert_eq!(j.score.owner(Point::new(0, 4)), None);
+        assert_eq!(j.score.owner(Point::new(0, 5)), Some(Color::White));
+        // black 50 points; white 8 points, 1 prisoner and 6.5
+        assert_eq!(j.result().to_string(), "B+34.5");
+    }
+}
+
+#[test]
 fn a_group_with_one_eye_and_a_false_eye_is_dead() {
     // black's corner group has a real eye at (0,0); (2,0) looks like a second eye but the
     // black pair (3,0)-(4,0) is in atari there: white captures it and the eye is gone

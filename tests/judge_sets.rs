@@ -29,14 +29,14 @@ fn fox_pro_counted_games() {
     assert!(counted >= 280, "{v}");
     let winners = count(&v, "winner_right");
     let exact = count(&v, "exact");
-    // measured (2026-12-01, 128 playouts, seed 1, after the playouts' biggest capture first):
-    // 282 winners (97.9%), 251 exact (87.2%), mean abs error 0.59 points; the thresholds leave
-    // about four games of margin (and 0.3 points of error)
+    // measured (2026-12-01, 128 playouts, seed 1, after the playouts' biggest capture first
+    // and the late captures): 283 winners (98.3%), 253 exact (87.8%), mean abs error 0.57
+    // points; the thresholds leave about four games of margin (and 0.3 points of error)
     assert!(
-        winners * 1000 >= counted * 965,
+        winners * 1000 >= counted * 968,
         "winners {winners} of {counted}"
     );
-    assert!(exact * 1000 >= counted * 857, "exact {exact} of {counted}");
+    assert!(exact * 1000 >= counted * 864, "exact {exact} of {counted}");
     let mae = v["mean_abs_error"].as_f64().expect("mean_abs_error");
     assert!(mae <= 0.9, "mean abs error {mae}");
 }
