@@ -68,7 +68,7 @@
 //! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro
 //! records with a counted result, the winner right in 98.3% and the margin exactly right in
 //! 87.8%, mean absolute error 0.57 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
-//! about a second per position); 1.2 ms per 9x9 position, 2.5 ms per 13x13, 5.0 ms per 19x19;
+//! about a second per position); 1.1 ms per 9x9 position, 2.5 ms per 13x13, 5.1 ms per 19x19;
 //! OGS's score-estimator set 51 of 54 exactly right; OGS's autoscore set 24 of 31 with every
 //! stone's status right (18 with every point's owner).
 use serde::Serialize;
