@@ -793,7 +793,23 @@ fn safe_fill(b: &Board, q: usize, c: u8) -> bool {
 /// then is no territory under territory counting: put the capturer's stone there on `fin`
 /// (the board without the dead stones).
 fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
+    for (q, l) in dead_in_atari(board, alive, chain_of) {
+        let v = board.cell(q);
+        // needed only when the capturer has a chain short of liberties there
+        let short = fin
+            .nbrs(l)
+            .iter()
+            .any(|&n| fin.cell(n) == v ^ 3 && fin.libs_at(n) <= 1);
+        if short && fin.cell(l) == EMPTY && !fin.is_suicide_pos(l, v ^ 3) {
+            fin.play_pos(l, v ^ 3);
+        }
+    }
+}
+
+/// One stone of every chain judged dead that is in atari on `board`, with its last liberty.
+fn dead_in_atari(board: &Board, alive: &[bool], chain_of: &[usize]) -> Vec<(usize, usize)> {
     let mut done = vec![false; alive.len()];
+    let mut out = Vec::new();
     for q in board.all_pos() {
         let v = board.cell(q);
         if v != 1 && v != 2 {
@@ -807,22 +823,15 @@ fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Bo
         if board.libs_at(q) != 1 {
             continue;
         }
-        let lib = board
+        if let Some(l) = board
             .chain_stones_at(q)
             .flat_map(|s| board.nbrs(s))
-            .find(|&n| board.cell(n) == EMPTY);
-        // needed only when the capturer has a chain short of liberties there
-        let short = |l: usize| {
-            fin.nbrs(l)
-                .iter()
-                .any(|&n| fin.cell(n) == v ^ 3 && fin.libs_at(n) <= 1)
-        };
-        if let Some(l) = lib.filter(|&l| short(l)) {
-            if fin.cell(l) == EMPTY && !fin.is_suicide_pos(l, v ^ 3) {
-                fin.play_pos(l, v ^ 3);
-            }
+            .find(|&n| board.cell(n) == EMPTY)
+        {
+            out.push((q, l));
         }
     }
+    out
 }
 
 /// After the dame are filled: a dead chain in atari whose capturer has a chain next to it
@@ -830,25 +839,10 @@ fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Bo
 /// they still are) must be captured there, else it captures that chain: put the capturer's
 /// stone on that point of `fin`.
 fn late_captures(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
-    let mut done = vec![false; alive.len()];
-    for q in board.all_pos() {
+    for (q, l) in dead_in_atari(board, alive, chain_of) {
         let v = board.cell(q);
-        if v != 1 && v != 2 {
-            continue;
-        }
         let c = chain_of[q];
-        if alive[c] || done[c] || board.libs_at(q) != 1 {
-            continue;
-        }
-        done[c] = true;
         let in_d = |m: usize| board.cell(m) == v && chain_of[m] == c;
-        let Some(l) = board
-            .chain_stones_at(q)
-            .flat_map(|s| board.nbrs(s))
-            .find(|&n| board.cell(n) == EMPTY)
-        else {
-            continue;
-        };
         if fin.cell(l) != EMPTY {
             continue;
         }
