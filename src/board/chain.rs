@@ -9,7 +9,24 @@
 use super::cells::{at, at_mut, set_of};
 use super::sets::{PortableSets, SetOps};
 use super::{Board, Layout, Played, EMPTY, WALL};
+#[cfg(not(target_arch = "wasm32"))]
 use crate::zobrist::STONE_KEYS;
+
+/// The Zobrist key of colour `c` (1 or 2) at the padded index `p`: read from the table in
+/// native builds (`p` is a padded index, below `MAX_CELLS`: see `cells.rs`), computed in
+/// WebAssembly builds (the same keys; see `zobrist.rs`).
+#[inline(always)]
+pub(super) fn stone_key(c: u8, p: usize) -> u64 {
+    let ci = (c as usize).wrapping_sub(1) & 1;
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        at(&STONE_KEYS[ci], p)
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        crate::zobrist::key_at(ci, p)
+    }
+}
 
 impl Board {
     /// Place a stone of colour `c` (1 or 2) on the empty point `p`: cell, neighbour counts,
@@ -28,7 +45,7 @@ impl Board {
         }
         *at_mut(&mut self.cells, p) = c;
         *at_mut(&mut self.empty_bits, p >> 6) &= !(1u64 << (p & 63));
-        self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
+        self.hash ^= stone_key(c, p);
         self.stones[(c as usize - 1) & 1] += 1;
         self.n_empty -= 1;
         let i = at(&self.empty_at, p) as usize;
@@ -52,7 +69,7 @@ impl Board {
         }
         *at_mut(&mut self.cells, p) = EMPTY;
         *at_mut(&mut self.empty_bits, p >> 6) |= 1u64 << (p & 63);
-        self.hash ^= at(&STONE_KEYS[(c as usize - 1) & 1], p);
+        self.hash ^= stone_key(c, p);
         self.stones[(c as usize - 1) & 1] -= 1;
         *at_mut(&mut self.empties, self.n_empty) = p as u16;
         *at_mut(&mut self.empty_at, p) = self.n_empty as u16;
@@ -210,7 +227,7 @@ impl Board {
 
     /// The hash after `c` plays on the empty point `q` (see [`Board::hash_after`]).
     pub(super) fn hash_after_pos(&self, q: usize, c: u8, multi_stone_suicide: bool) -> u64 {
-        let mut h = self.hash ^ STONE_KEYS[c as usize - 1][q];
+        let mut h = self.hash ^ stone_key(c, q);
         let mut heads = [0u16; 4];
         let mut n = 0;
         for nb in self.nbrs(q) {
@@ -225,7 +242,7 @@ impl Board {
             }
         }
         if n == 0 && multi_stone_suicide && self.is_suicide_pos(q, c) {
-            h ^= STONE_KEYS[c as usize - 1][q];
+            h ^= stone_key(c, q);
             for nb in self.nbrs(q) {
                 if at(&self.cells, nb) == c {
                     let hd = at(&self.head, nb);
@@ -242,11 +259,10 @@ impl Board {
 
     /// The XOR of the Zobrist keys of the chain with head `head` (colour `c`).
     fn chain_key(&self, head: usize, c: u8) -> u64 {
-        let keys = &STONE_KEYS[c as usize - 1];
         let mut h = 0;
         let mut s = head;
         loop {
-            h ^= keys[s];
+            h ^= stone_key(c, s);
             s = at(&self.next, s) as usize;
             if s == head {
                 return h;
@@ -458,7 +474,7 @@ impl Board {
                     self.n_empty += 1;
                 }
                 c => {
-                    self.hash ^= STONE_KEYS[c as usize - 1][p];
+                    self.hash ^= stone_key(c, p);
                     self.stones[(c as usize - 1) & 1] += 1;
                 }
             }

@@ -1,8 +1,8 @@
 //! The consistency oracle: every derived field recomputed from the cells by plain flood
 //! fill, independently of the incremental code, and compared.
 
+use super::chain::stone_key;
 use super::{Board, EMPTY, WALL};
-use crate::zobrist::STONE_KEYS;
 
 impl Board {
     /// Recompute chains, liberties, counts and hash from scratch, independently of the
@@ -36,7 +36,7 @@ impl Board {
                     }
                     continue;
                 }
-                hash ^= STONE_KEYS[v as usize - 1][p];
+                hash ^= stone_key(v, p);
                 stones[v as usize - 1] += 1;
                 if label[p] != usize::MAX {
                     continue;
