@@ -712,6 +712,12 @@ impl Board {
         at(&self.head, p) as usize
     }
 
+    /// The number of stones of the chain through the stone at `p`.
+    #[inline(always)]
+    pub(crate) fn chain_size_at(&self, p: usize) -> usize {
+        at(&self.chain_size, self.head_at(p)) as usize
+    }
+
     /// The stones (padded indices) of the chain through the stone at `p`.
     pub(crate) fn chain_stones_at(&self, p: usize) -> ChainStones<'_> {
         let h = at(&self.head, p) as usize;

@@ -318,10 +318,7 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
         if settled.cell(q) != EMPTY {
             continue;
         }
-        if !next_to_both(&settled, q) {
-            continue;
-        }
-        if self_atari(&settled, q, 1) && self_atari(&settled, q, 2) {
+        if shared_in_seki(&settled, q) {
             seki_pt[q] = true;
             for n in settled.nbrs(q) {
                 let v = settled.cell(n);
@@ -434,11 +431,14 @@ fn misread_seki(b: &Board, h: usize) -> bool {
         .peekable();
     libs.peek().is_some()
         && libs.all(|q| {
-            next_to_both(b, q)
-                && self_atari(b, q, 1)
-                && self_atari(b, q, 2)
-                && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
+            shared_in_seki(b, q) && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
         })
+}
+
+/// Whether the empty point `q` is a shared liberty in seki: next to both colours, and a stone
+/// of either colour there would capture nothing and be left in atari.
+fn shared_in_seki(b: &Board, q: usize) -> bool {
+    next_to_both(b, q) && self_atari(b, q, 1) && self_atari(b, q, 2)
 }
 
 /// Whether colour `c` at the empty point `q` captures nothing and leaves its chain with at

@@ -71,6 +71,17 @@ impl PolicyPlayout {
         self.add_ownership(own);
     }
 
+    /// Keep in `capture` (stones, liberty) the capture of the chain in atari on `m` when it is
+    /// bigger than the one kept.
+    fn consider(&self, m: usize, capture: &mut Option<(usize, usize)>) {
+        let size = self.board.chain_size_at(m);
+        if capture.is_none_or(|(s, _)| size > s) {
+            if let Some(l) = self.a_liberty(m) {
+                *capture = Some((size, l));
+            }
+        }
+    }
+
     fn legal(&self, p: usize, c: u8) -> bool {
         self.board.cell(p) == EMPTY
             && !self.board.is_ko_retake(p, c)
@@ -160,7 +171,7 @@ impl PolicyPlayout {
             let mut capture: Option<(usize, usize)> = None;
             let b = &self.board;
             if b.cell(last) == opp && b.libs_at(last) == 1 {
-                consider(b, last, &mut capture);
+                self.consider(last, &mut capture);
             }
             let mut endangered = None;
             for n in b.nbrs(last) {
@@ -171,7 +182,7 @@ impl PolicyPlayout {
                 for s in b.chain_stones_at(n) {
                     for m in b.nbrs(s) {
                         if b.cell(m) == opp && b.libs_at(m) == 1 {
-                            consider(b, m, &mut capture);
+                            self.consider(m, &mut capture);
                         }
                     }
                 }
@@ -261,21 +272,6 @@ impl PolicyPlayout {
                     }
                 }
             }
-        }
-    }
-}
-
-/// Keep in `capture` (stones, liberty) the capture of the chain in atari on `m` when it is
-/// bigger than the one kept.
-fn consider(b: &Board, m: usize, capture: &mut Option<(usize, usize)>) {
-    let size = b.chain_stones_at(m).count();
-    if capture.is_none_or(|(s, _)| size > s) {
-        if let Some(l) = b
-            .chain_stones_at(m)
-            .flat_map(|s| b.nbrs(s))
-            .find(|&n| b.cell(n) == EMPTY)
-        {
-            *capture = Some((size, l));
         }
     }
 }
