@@ -209,8 +209,10 @@ fn colours_and_points_are_read_alike() {
 }
 
 /// A record with komi 6.5 and a capture, in a fresh file.
-fn record() -> PathBuf {
-    let p = out_dir().join("game.sgf");
+/// Each test writes its own copy: the tests run in parallel, and a copy rewritten while another
+/// test reads it is read truncated.
+fn record(name: &str) -> PathBuf {
+    let p = out_dir().join(format!("{name}.sgf"));
     std::fs::write(
         &p,
         "(;GM[1]SZ[5]KM[6.5]RU[Japanese];B[bb];W[ab];B[ac];W[ba];B[aa];W[dd];B[];W[])",
@@ -221,7 +223,7 @@ fn record() -> PathBuf {
 
 #[test]
 fn move_n_is_the_position_after_n_moves() {
-    let p = record();
+    let p = record("move_n_is_the_position_after_n_moves");
     let p = p.to_str().unwrap();
     let new = ok(&["replay", "--json", "--move", "3", p], "");
     assert_eq!(ok(&["replay", "--json", "--until", "3", p], ""), new);
@@ -239,7 +241,7 @@ fn move_n_is_the_position_after_n_moves() {
 
 #[test]
 fn komi_and_rules_count_a_record_as_score_counts_its_board() {
-    let p = record();
+    let p = record("komi_and_rules_count_a_record_as_score_counts_its_board");
     let p = p.to_str().unwrap();
     let line = |args: &[&str]| -> serde_json::Value {
         let out = ok(
@@ -318,7 +320,7 @@ fn threads_mean_worker_threads_with_one_default() {
     };
     assert_eq!(run(&[])["threads"], cores);
     assert_eq!(run(&["--threads", "1"])["threads"], 1);
-    let p = record();
+    let p = record("threads_mean_worker_threads_with_one_default");
     let p = p.to_str().unwrap();
     let one = ok(&["replay", "--json", "--threads", "1", p], "");
     assert_eq!(ok(&["replay", "--json", p], ""), one);
