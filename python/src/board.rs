@@ -1,0 +1,316 @@
+//! `Board`: a position with the rules its moves are checked under.
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use tengen::formats::text::{self, InputFormat, TextStyle};
+use tengen::{Point, Reason, Rules, Size};
+
+use crate::color::{color_arg, opt_color_arg, Color};
+use crate::coords::{point_arg, pt, size_arg, Pt};
+use crate::errors::{illegal_err, off_board};
+use crate::rules::{rules_arg, PyRules};
+
+/// A board position with the rules its moves are checked under.
+#[pyclass(module = "tengen._tengen", name = "Board")]
+#[derive(Clone)]
+pub struct PyBoard {
+    pub(crate) board: tengen::Board,
+    pub(crate) rules: Rules,
+}
+
+/// What a cell holds, as Python sees it.
+pub(crate) fn cell(c: Option<tengen::Color>) -> Option<Color> {
+    c.map(Color::from)
+}
+
+pub(crate) fn removed_points(b: &tengen::Board) -> Vec<Pt> {
+    b.last_removed().map(pt).collect()
+}
+
+fn read_rows(text_in: &str) -> PyResult<tengen::Board> {
+    text::read_board(text_in, InputFormat::Auto).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (width, height=None, rules=None))]
+    fn new(
+        width: usize,
+        height: Option<usize>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        Ok(PyBoard {
+            board: tengen::Board::new(size_arg(width, height)?),
+            rules: rules_arg(rules, "chinese")?,
+        })
+    }
+
+    /// Columns.
+    #[getter]
+    fn width(&self) -> usize {
+        self.board.width()
+    }
+
+    /// Rows.
+    #[getter]
+    fn height(&self) -> usize {
+        self.board.height()
+    }
+
+    /// The rules moves are checked under.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        PyRules { inner: self.rules }
+    }
+
+    /// Put a stone: the captured points, or IllegalMoveError.
+    fn play(
+        &mut self,
+        py: Python<'_>,
+        x: i64,
+        y: i64,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Pt>> {
+        let c = color_arg(color)?;
+        let Some(p) = point_arg(self.board.size(), x, y) else {
+            return Err(off_board(py, x, y, c, self.board.size()));
+        };
+        match self.board.play(p, c, &self.rules) {
+            Ok(_) => Ok(removed_points(&self.board)),
+            Err(e) => Err(illegal_err(py, &e)),
+        }
+    }
+
+    /// Whether `color` may play at (x, y) (off-board points are not legal).
+    fn is_legal(&self, x: i64, y: i64, color: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let c = color_arg(color)?;
+        Ok(point_arg(self.board.size(), x, y)
+            .is_some_and(|p| self.board.is_legal(p, c, &self.rules)))
+    }
+
+    /// Why `color` may not play at (x, y): a reason, or None for a legal move.
+    fn why_illegal(
+        &self,
+        x: i64,
+        y: i64,
+        color: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<&'static str>> {
+        let c = color_arg(color)?;
+        Ok(match point_arg(self.board.size(), x, y) {
+            None => Some(Reason::OffBoard.name()),
+            Some(p) => self
+                .board
+                .check(p, c, &self.rules)
+                .err()
+                .map(|e| e.reason.name()),
+        })
+    }
+
+    /// Every legal point for `color`, in row-major order.
+    fn legal_moves(&self, color: &Bound<'_, PyAny>) -> PyResult<Vec<Pt>> {
+        let c = color_arg(color)?;
+        Ok(self
+            .board
+            .legal_moves(c, &self.rules)
+            .into_iter()
+            .map(pt)
+            .collect())
+    }
+
+    /// Set or clear points without rules (setup): `edits` is a list of ((x, y), colour or None).
+    #[allow(clippy::type_complexity)]
+    fn edit(&mut self, edits: Vec<((i64, i64), Option<Bound<'_, PyAny>>)>) -> PyResult<()> {
+        let size = self.board.size();
+        let mut out = Vec::with_capacity(edits.len());
+        for ((x, y), c) in edits {
+            let p = point_arg(size, x, y).ok_or_else(|| {
+                PyValueError::new_err(format!("point {x} {y} is off the {size} board"))
+            })?;
+            out.push((p, opt_color_arg(c.as_ref())?));
+        }
+        self.board.edit(out);
+        Ok(())
+    }
+
+    /// The stones of the chain on (x, y) (None on an empty point).
+    fn chain(&self, x: i64, y: i64) -> PyResult<Option<Vec<Pt>>> {
+        let p = self.on_board(x, y)?;
+        Ok(self
+            .board
+            .chain(p)
+            .map(|c| c.stones.into_iter().map(pt).collect()))
+    }
+
+    /// The liberties of the chain on (x, y) as points (None on an empty point).
+    fn liberty_points(&self, x: i64, y: i64) -> PyResult<Option<Vec<Pt>>> {
+        let p = self.on_board(x, y)?;
+        Ok(self
+            .board
+            .chain(p)
+            .map(|c| c.liberties.into_iter().map(pt).collect()))
+    }
+
+    /// The number of liberties of the chain on (x, y) (None on an empty point).
+    fn liberties(&self, x: i64, y: i64) -> PyResult<Option<usize>> {
+        let p = self.on_board(x, y)?;
+        Ok(self.board.liberties(p))
+    }
+
+    /// The simple-ko point: ((x, y), barred colour), or None.
+    #[getter]
+    fn ko(&self) -> Option<(Pt, Color)> {
+        self.board.ko().map(|(p, c)| (pt(p), c.into()))
+    }
+
+    /// Stones of `color` on the board.
+    fn count(&self, color: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(self.board.stone_count(color_arg(color)?))
+    }
+
+    /// A copy.
+    fn copy(&self) -> PyBoard {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> PyBoard {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyBoard {
+        self.clone()
+    }
+
+    fn __getitem__(&self, key: (i64, i64)) -> PyResult<Option<Color>> {
+        let p = self.on_board(key.0, key.1)?;
+        Ok(cell(self.board.get(p)))
+    }
+
+    fn __eq__(&self, other: PyRef<'_, PyBoard>) -> bool {
+        self.board == other.board
+    }
+
+    /// The Zobrist hash of the stones (equal boards have equal hashes).
+    fn __hash__(&self) -> u64 {
+        self.board.hash()
+    }
+
+    /// The Zobrist hash of the stones as an unsigned 64-bit number.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.board.hash()
+    }
+
+    fn __str__(&self) -> String {
+        text::render(&self.board, TextStyle::board(), |_| None)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board({}, {})", self.board.width(), self.board.height())
+    }
+
+    /// The rows as `.XO` text (reads back with `Board.from_rows`).
+    fn rows(&self) -> Vec<String> {
+        let t = text::render(&self.board, TextStyle::default(), |_| None);
+        t.lines().map(str::to_string).collect()
+    }
+
+    /// A board from rows of the move task's digits (`0` empty, `1` black, `2` white) or of
+    /// `.XO` (also `+`/`-` empty, `#`/`@` black and `o` white, as `tengen territory` reads).
+    #[staticmethod]
+    #[pyo3(signature = (rows, rules=None))]
+    fn from_rows(rows: Vec<String>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        // digit rows are the move task's board without its size line: give it one, so that a
+        // first row such as "02" is not read as the size
+        let digits = !rows.is_empty()
+            && rows
+                .iter()
+                .all(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_digit()));
+        let mut joined = if digits {
+            format!("{}\n", rows.len())
+        } else {
+            String::new()
+        };
+        joined += &(rows.join("\n") + "\n");
+        Ok(PyBoard {
+            board: read_rows(&joined)?,
+            rules: rules_arg(rules, "chinese")?,
+        })
+    }
+
+    /// A board from text in any format `tengen` reads (digits, `.XO` rows, JSON array).
+    #[staticmethod]
+    #[pyo3(signature = (text, rules=None))]
+    fn from_text(text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        Ok(PyBoard {
+            board: read_rows(text)?,
+            rules: rules_arg(rules, "chinese")?,
+        })
+    }
+
+    /// The stones as an int8 array of shape (height, width): 0 empty, 1 black, 2 white.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
+        let (w, h) = (self.board.width(), self.board.height());
+        let mut a = Array2::<i8>::zeros((h, w));
+        for y in 0..h {
+            for x in 0..w {
+                if let Some(c) = self.board.get(Point::new(x as u8, y as u8)) {
+                    a[(y, x)] = c.digit() as i8;
+                }
+            }
+        }
+        a.into_pyarray(py)
+    }
+
+    /// A board from an int8 array of shape (height, width): 0 empty, 1 black, 2 white.
+    #[staticmethod]
+    #[pyo3(signature = (a, rules=None))]
+    fn from_numpy(
+        a: PyReadonlyArray2<'_, i8>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyBoard> {
+        let v = a.as_array();
+        let (h, w) = v.dim();
+        let size = Size::new(w, h).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let mut edits = Vec::new();
+        for ((y, x), &d) in v.indexed_iter() {
+            match d {
+                0 => {}
+                1 | 2 => edits.push((
+                    Point::new(x as u8, y as u8),
+                    tengen::Color::from_digit(d as u8),
+                )),
+                _ => {
+                    return Err(PyValueError::new_err(format!(
+                        "row {y}, column {x}: {d} is not 0 (empty), 1 (black) or 2 (white)"
+                    )))
+                }
+            }
+        }
+        let mut board = tengen::Board::new(size);
+        board.edit(edits);
+        if let Some(p) = board.chains_without_liberties().first() {
+            return Err(PyValueError::new_err(format!(
+                "the chain at {} {} has no liberties",
+                p.x, p.y
+            )));
+        }
+        Ok(PyBoard {
+            board,
+            rules: rules_arg(rules, "chinese")?,
+        })
+    }
+}
+
+impl PyBoard {
+    fn on_board(&self, x: i64, y: i64) -> PyResult<Point> {
+        point_arg(self.board.size(), x, y).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "point {x} {y} is off the {} board",
+                self.board.size()
+            ))
+        })
+    }
+}

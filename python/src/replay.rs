@@ -1,0 +1,395 @@
+//! Replay of many records in parallel: `replay_many` and `ReplayStream`, each file's outcome a
+//! `ReplayResult`.
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+use tengen::sgf::{self as tsgf, ReplayOptions, Replayer};
+use tengen::{Point, Rules, Size};
+
+use crate::board::PyBoard;
+use crate::color::Color;
+use crate::errors::panic_message;
+use crate::record::{illegal_at_message, replay_opts};
+use crate::rules::{komi_arg, rules_arg, PyRules};
+
+/// The outcome of replaying one file in `replay_many`.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct ReplayResult {
+    /// The file.
+    #[pyo3(get)]
+    path: String,
+    /// Whether the file was read and every move was legal.
+    #[pyo3(get)]
+    ok: bool,
+    /// Moves played (passes included; the illegal move not counted).
+    #[pyo3(get)]
+    moves: usize,
+    /// (stones Black captured, stones White captured).
+    #[pyo3(get)]
+    captures: (u32, u32),
+    /// The record's RE, decoded, or None.
+    #[pyo3(get)]
+    result: Option<String>,
+    /// The error: unreadable file or the first illegal move, with the CLI's message; or None.
+    #[pyo3(get)]
+    error: Option<String>,
+    /// The reason of the illegal move ("ko", ...), or None.
+    #[pyo3(get)]
+    reason: Option<&'static str>,
+    /// Problems recovered from (made strings when asked for).
+    warnings: Vec<tsgf::Warning>,
+    /// The final position, compact: size, a digit per point (row-major), the simple-ko state
+    /// (a Board is tens of kilobytes with its liberty sets; copying one per file would cost
+    /// as much as the replay).
+    board: Option<Compact>,
+    rules: Option<Rules>,
+    to_move: Option<tengen::Color>,
+}
+
+/// A position as its stones and simple-ko state.
+struct Compact {
+    size: Size,
+    cells: Vec<u8>,
+    ko: Option<(Point, tengen::Color)>,
+}
+
+impl Compact {
+    fn of(b: &tengen::Board) -> Compact {
+        let (w, h) = (b.width(), b.height());
+        let mut cells = Vec::with_capacity(w * h);
+        for y in 0..h as u8 {
+            for x in 0..w as u8 {
+                cells.push(b.get(Point::new(x, y)).map_or(0, |c| c.digit()));
+            }
+        }
+        Compact {
+            size: b.size(),
+            cells,
+            ko: b.ko(),
+        }
+    }
+
+    fn board(&self) -> tengen::Board {
+        let mut b = tengen::Board::new(self.size);
+        b.edit(
+            self.size
+                .points()
+                .zip(&self.cells)
+                .filter(|(_, &d)| d != 0)
+                .map(|(p, &d)| (p, tengen::Color::from_digit(d))),
+        );
+        if let Some((p, c)) = self.ko {
+            b.set_ko(p, c);
+        }
+        b
+    }
+}
+
+#[pymethods]
+impl ReplayResult {
+    /// The final position (up to the illegal move), or None for an unreadable file.
+    #[getter]
+    fn board(&self) -> Option<PyBoard> {
+        Some(PyBoard {
+            board: self.board.as_ref()?.board(),
+            rules: self.rules?,
+        })
+    }
+
+    /// The rules the moves were checked under, or None for an unreadable file.
+    #[getter]
+    fn rules(&self) -> Option<PyRules> {
+        self.rules.map(|inner| PyRules { inner })
+    }
+
+    /// Whose turn it is after the last move, or None for an unreadable file.
+    #[getter]
+    fn to_move(&self) -> Option<Color> {
+        self.to_move.map(Color::from)
+    }
+
+    /// Problems recovered from (lenient parsing, setup, unknown rules, Fox's komi), each as
+    /// `tengen replay` prints it.
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.iter().map(|w| w.to_string()).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "ReplayResult({:?}, ok={}, moves={})",
+            self.path,
+            if self.ok { "True" } else { "False" },
+            self.moves
+        )
+    }
+}
+
+/// Read a file into `buf` (cleared first, its capacity reused: no allocation once it has
+/// grown to the largest file), refusing one larger than the library's SGF limit.
+///
+/// Four system calls for a small file (open, read, the read that finds the end, close): the
+/// size is asked for only once the file turns out large (more than 1 MiB), so that a huge
+/// file is still refused before it is read.
+pub(crate) fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
+    use std::io::Read;
+    /// Read this much before asking for the size.
+    const PROBE: u64 = 1 << 20;
+    let cannot = |e: std::io::Error| format!("cannot read: {e}");
+    let too_big = |len: u64| {
+        format!(
+            "{len} bytes is more than the {} an SGF file may have",
+            tsgf::MAX_FILE_BYTES
+        )
+    };
+    let mut f = std::fs::File::open(path).map_err(cannot)?;
+    buf.clear();
+    (&mut f).take(PROBE).read_to_end(buf).map_err(cannot)?;
+    if buf.len() as u64 == PROBE {
+        let len = f.metadata().map_err(cannot)?.len();
+        if len > tsgf::MAX_FILE_BYTES {
+            return Err(too_big(len));
+        }
+        // the file may grow while read: never read more than the limit and one byte
+        (&mut f)
+            .take(tsgf::MAX_FILE_BYTES + 1 - PROBE)
+            .read_to_end(buf)
+            .map_err(cannot)?;
+        if buf.len() as u64 > tsgf::MAX_FILE_BYTES {
+            return Err(too_big(buf.len() as u64));
+        }
+    }
+    Ok(())
+}
+
+/// What `replay_many` replays: a file, or the bytes of one (named "<bytes>" in results).
+///
+/// The bytes are the Python object's own buffer, not a copy (`PyBackedBytes` keeps the
+/// immutable `bytes` alive and may be read from any thread): copying them on the Python thread
+/// was the largest serial step of a replay from memory. A `Source` holds a Python reference,
+/// so it is dropped where the GIL is held (the batches come back with their results).
+enum Source {
+    Path(String),
+    Bytes(pyo3::pybacked::PyBackedBytes),
+}
+
+/// The sources of a list of paths (str) and bytes.
+fn sources(items: Vec<Bound<'_, PyAny>>) -> PyResult<Vec<Source>> {
+    items
+        .into_iter()
+        .map(|item| match item.cast_into::<PyBytes>() {
+            Ok(b) => Ok(Source::Bytes(b.into())),
+            Err(e) => {
+                let item = e.into_inner();
+                item.extract::<String>().map(Source::Path).map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "a path (str) or the bytes of an SGF file expected, not {}",
+                        item.get_type()
+                            .name()
+                            .map_or_else(|_| "?".to_string(), |n| n.to_string())
+                    ))
+                })
+            }
+        })
+        .collect()
+}
+
+fn replay_one(
+    r: &mut Replayer,
+    buf: &mut Vec<u8>,
+    src: &Source,
+    opts: &ReplayOptions,
+    boards: bool,
+) -> ReplayResult {
+    let path = match src {
+        Source::Path(p) => p.as_str(),
+        Source::Bytes(_) => "<bytes>",
+    };
+    let mut out = ReplayResult {
+        path: path.to_string(),
+        ok: false,
+        moves: 0,
+        captures: (0, 0),
+        result: None,
+        error: None,
+        reason: None,
+        warnings: Vec::new(),
+        board: None,
+        rules: None,
+        to_move: None,
+    };
+    let bytes = match src {
+        Source::Bytes(b) => &b[..],
+        Source::Path(_) => {
+            if let Err(e) = read_file(path, buf) {
+                out.error = Some(format!("{path}: unreadable: {e}"));
+                return out;
+            }
+            &buf[..]
+        }
+    };
+    match catch_unwind(AssertUnwindSafe(|| r.replay(bytes, opts))) {
+        Err(p) => {
+            *r = Replayer::new();
+            out.error = Some(format!(
+                "{path}: internal error in tengen: {}",
+                panic_message(&p)
+            ));
+        }
+        Ok(Err(e)) => out.error = Some(format!("{path}: unreadable: {e}")),
+        Ok(Ok(rep)) => {
+            out.ok = rep.error.is_none();
+            out.moves = rep.moves;
+            out.captures = (rep.captures[0], rep.captures[1]);
+            out.result = rep.result;
+            out.error = rep.error.map(|e| illegal_at_message(path, &e));
+            out.reason = rep.error.map(|e| e.reason.name());
+            out.warnings = rep.warnings;
+            if boards {
+                out.board = Some(Compact::of(r.board()));
+            }
+            out.rules = Some(rep.rules);
+            out.to_move = Some(rep.to_move);
+        }
+    }
+    out
+}
+
+pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let mut b = rayon::ThreadPoolBuilder::new();
+    if let Some(n) = threads {
+        if n == 0 {
+            return Err(PyValueError::new_err("threads must be at least 1"));
+        }
+        b = b.num_threads(n);
+    }
+    b.build()
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
+}
+
+/// Replay `paths` (files or bytes) on the current rayon pool: one result per path, in input
+/// order. Each worker reads its files itself into one reused buffer and replays them with its
+/// own `Replayer`; the results land in their slots of the output (rayon's indexed collect), so
+/// no lock is taken and nothing waits for the slowest file but the end of the batch.
+fn replay_batch(paths: &[Source], opts: &ReplayOptions, boards: bool) -> Vec<ReplayResult> {
+    paths
+        .par_iter()
+        .map_init(
+            || (Replayer::new(), Vec::with_capacity(1 << 16)),
+            |(r, buf), p| replay_one(r, buf, p, opts, boards),
+        )
+        .collect()
+}
+
+fn replay_options(rules: Option<&Bound<'_, PyAny>>, komi: Option<f64>) -> PyResult<ReplayOptions> {
+    let rules = match rules {
+        Some(r) if !r.is_none() => Some(rules_arg(Some(r), "chinese")?),
+        _ => None,
+    };
+    Ok(replay_opts(rules, komi.map(komi_arg).transpose()?))
+}
+
+/// Replay files (paths or bytes) in parallel (GIL released): one ReplayResult per item, in
+/// input order.
+#[pyfunction]
+#[pyo3(signature = (paths, threads=None, rules=None, komi=None, boards=true))]
+pub(crate) fn replay_many(
+    py: Python<'_>,
+    paths: Vec<Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    rules: Option<&Bound<'_, PyAny>>,
+    komi: Option<f64>,
+    boards: bool,
+) -> PyResult<Vec<ReplayResult>> {
+    let opts = replay_options(rules, komi)?;
+    let pool = pool(threads)?;
+    let paths = sources(paths)?;
+    let results = py.detach(|| pool.install(|| replay_batch(&paths, &opts, boards)));
+    drop(paths); // with the GIL: the bytes' Python references
+    Ok(results)
+}
+
+/// A corpus replayed in the background, batch by batch: `submit` hands a batch of paths to
+/// the worker threads and returns at once; `take` waits (GIL released) for the oldest batch
+/// submitted and returns its results, in input order. While Python goes through one batch's
+/// results, the workers replay the next ones, so the Python side is no serial step.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct ReplayStream {
+    pool: rayon::ThreadPool,
+    opts: ReplayOptions,
+    boards: bool,
+    pending: std::sync::Mutex<std::collections::VecDeque<std::sync::mpsc::Receiver<Batch>>>,
+}
+
+/// A batch's results, and its sources, handed back so that they are dropped with the GIL.
+type Batch = (Vec<ReplayResult>, Vec<Source>);
+
+impl ReplayStream {
+    fn pending(
+        &self,
+    ) -> PyResult<
+        std::sync::MutexGuard<'_, std::collections::VecDeque<std::sync::mpsc::Receiver<Batch>>>,
+    > {
+        self.pending.lock().map_err(|_| {
+            PyRuntimeError::new_err("internal error in tengen: a replay stream was poisoned")
+        })
+    }
+}
+
+#[pymethods]
+impl ReplayStream {
+    #[new]
+    #[pyo3(signature = (threads=None, rules=None, komi=None, boards=true))]
+    fn new(
+        threads: Option<usize>,
+        rules: Option<&Bound<'_, PyAny>>,
+        komi: Option<f64>,
+        boards: bool,
+    ) -> PyResult<ReplayStream> {
+        Ok(ReplayStream {
+            opts: replay_options(rules, komi)?,
+            pool: pool(threads)?,
+            boards,
+            pending: Default::default(),
+        })
+    }
+
+    /// Start replaying `paths` (paths as str, or the bytes of files) on the worker threads;
+    /// returns at once.
+    fn submit(&self, paths: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let paths = sources(paths)?;
+        let (tx, rx) = std::sync::mpsc::sync_channel(1);
+        let (opts, boards) = (self.opts, self.boards);
+        self.pending()?.push_back(rx);
+        self.pool.spawn(move || {
+            // the receiver may be gone (the stream dropped): the results are then not wanted
+            // (if it is, the sources' Python references are dropped here without the GIL,
+            // which PyO3 defers to the next time a thread holds it)
+            let _ = tx.send((replay_batch(&paths, &opts, boards), paths));
+        });
+        Ok(())
+    }
+
+    /// The number of batches submitted and not taken yet.
+    fn __len__(&self) -> PyResult<usize> {
+        Ok(self.pending()?.len())
+    }
+
+    /// The results of the oldest batch not taken yet, in input order (waits for it with the
+    /// GIL released).
+    fn take(&self, py: Python<'_>) -> PyResult<Vec<ReplayResult>> {
+        let rx = self
+            .pending()?
+            .pop_front()
+            .ok_or_else(|| PyValueError::new_err("no batch submitted to take"))?;
+        let (results, sources) = py.detach(move || rx.recv()).map_err(|_| {
+            PyRuntimeError::new_err("internal error in tengen: a replay worker stopped")
+        })?;
+        drop(sources); // with the GIL: the bytes' Python references
+        Ok(results)
+    }
+}
