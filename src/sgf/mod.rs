@@ -22,6 +22,11 @@
 //!   main line), it gives up and the file goes through the tree parser in lenient mode
 //!   instead, so both paths give the same answers, warnings included.
 //!
+//! [`MainLine`] reads the main line of a parsed game as it is written, without playing it:
+//! the board size (`GM` and `SZ` checked as replay checks them) and the setup and moves in
+//! order, each with its node, malformed values listed as warnings. It is what the bindings
+//! show of a record (the Python `Record`, the WebAssembly `parseSgf`), so they read it one way.
+//!
 //! [`clean`] rewrites records as clean UTF-8 FF\[4\] (the `tengen sgf` command), checking by
 //! replay that no move changed.
 //!
@@ -58,6 +63,7 @@
 pub mod clean;
 mod detect;
 mod encoding;
+mod main_line;
 mod parse;
 mod replay;
 mod scan;
@@ -66,6 +72,7 @@ mod write;
 
 pub use detect::Detected;
 pub use encoding::{decode_simple_text, decode_text, TextEncoding};
+pub use main_line::{MainLine, MainLineEvent};
 pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
 pub use replay::{
     fox_komi, result_in_points, GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer,

@@ -260,7 +260,7 @@ fn warn_tolerated(run: &mut Run, c: Color, p: Point, reason: Reason) {
     );
 }
 
-fn warn(warnings: &mut Vec<Warning>, message: String) {
+pub(super) fn warn(warnings: &mut Vec<Warning>, message: String) {
     warnings.push(Warning {
         line: 0,
         column: 0,
@@ -949,7 +949,7 @@ pub fn result_in_points(re: &str, in_stones: bool) -> Option<GameResult> {
     })
 }
 
-fn bad_size(v: &[u8]) -> ReplayError {
+pub(super) fn bad_size(v: &[u8]) -> ReplayError {
     ReplayError::BadSize(String::from_utf8_lossy(v).into_owned())
 }
 
