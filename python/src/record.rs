@@ -6,8 +6,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use tengen::sgf::{self as tsgf, Mode, ReplayOptions, Replayer};
-use tengen::{ColoredMove, Komi, Move, Point, Rules, Size};
+use tengen::sgf::{self as tsgf, MainLine, MainLineEvent, Mode, ReplayOptions, Replayer};
+use tengen::{ColoredMove, Komi, Rules, Size};
 
 use crate::color::Color;
 use crate::coords::{pt, Pt};
@@ -15,19 +15,14 @@ use crate::errors::{illegal_reason_err, panic_message, SgfError};
 use crate::game::{move_tuple, PyGame};
 use crate::rules::{komi_arg, rules_arg};
 
-/// Events of the main line, in order, as the record lists them (`Record.moves` and
-/// `Record.setup`; the replay itself is the library's).
-enum Ev {
-    Setup(Vec<(Point, Option<tengen::Color>)>),
-    Play(tengen::Color, Move),
-}
-
 /// A parsed record: its first game's tree, main-line events, decoded root properties.
 pub(crate) struct RecordData {
     pub(crate) name: String,
     pub(crate) bytes: Vec<u8>,
     pub(crate) size: Size,
-    events: Vec<Ev>,
+    /// The main line's setup and moves, as the library reads them (`Record.moves` and
+    /// `Record.setup`; the replay itself is the library's too).
+    events: Vec<MainLineEvent>,
     props: Vec<(String, Vec<String>)>,
     comments: Vec<(usize, String)>,
     node_count: usize,
@@ -54,25 +49,11 @@ pub(crate) fn parse_record(
     let Some(&root) = coll.roots().first() else {
         return Err(sgf_err(&name, "no game in the file"));
     };
-    let mut warnings: Vec<String> = parsed.warnings.iter().map(|w| w.to_string()).collect();
+    let line = MainLine::read(coll, root).map_err(|e| sgf_err(&name, e))?;
+    let warnings: Vec<String> = (parsed.warnings.iter().chain(&line.warnings))
+        .map(|w| w.to_string())
+        .collect();
     let rnode = coll.node(root);
-    if let Some(gm) = rnode.value("GM") {
-        if gm.trim_ascii() != b"1" {
-            return Err(sgf_err(
-                &name,
-                tsgf::ReplayError::NotGo(String::from_utf8_lossy(gm).into_owned()),
-            ));
-        }
-    }
-    let size = match rnode.value("SZ") {
-        Some(v) => tsgf::parse_size(v).ok_or_else(|| {
-            sgf_err(
-                &name,
-                tsgf::ReplayError::BadSize(String::from_utf8_lossy(v).into_owned()),
-            )
-        })?,
-        None => Size::square(19).expect("19 is a valid size"),
-    };
     // the library's one detector: CA when known, else detected from the file's bytes
     // (valid UTF-8, Fox's mangled UTF-8 repaired, then the legacy charsets)
     let (enc, _) = tsgf::TextEncoding::detect(rnode.value("CA"), &bytes);
@@ -84,6 +65,7 @@ pub(crate) fn parse_record(
         }
     };
     let mut props = Vec::new();
+    let mut comments = Vec::new();
     if decode {
         for p in &rnode.props {
             props.push((
@@ -91,66 +73,22 @@ pub(crate) fn parse_record(
                 p.values.iter().map(|v| dec(&p.id, v)).collect(),
             ));
         }
-    }
-    let mut events = Vec::new();
-    let mut comments = Vec::new();
-    let mut node_count = 0;
-    for (k, id) in coll.main_line(root).enumerate() {
-        node_count += 1;
-        let node = coll.node(id);
-        let mut setup = Vec::new();
-        let mut moves = Vec::new();
-        for prop in &node.props {
-            let first = prop.values.first().map(Vec::as_slice).unwrap_or_default();
-            match prop.id.as_str() {
-                "AB" | "AW" | "AE" => {
-                    let c = match prop.id.as_str() {
-                        "AB" => Some(tengen::Color::Black),
-                        "AW" => Some(tengen::Color::White),
-                        _ => None,
-                    };
-                    for v in &prop.values {
-                        if !tsgf::for_each_listed_point(v, |p| setup.push((p, c))) {
-                            warnings.push(format!(
-                                "node {k}: {}[{}] is not a point or a point:point rectangle; ignored",
-                                prop.id,
-                                String::from_utf8_lossy(v)
-                            ));
-                        }
-                    }
-                }
-                "B" | "W" => {
-                    let c = if prop.id == "B" {
-                        tengen::Color::Black
-                    } else {
-                        tengen::Color::White
-                    };
-                    match tsgf::parse_move(first, size) {
-                        Some(m) => moves.push((c, m)),
-                        None => warnings.push(format!(
-                            "node {k}: {}[{}] is not a move; ignored",
-                            prop.id,
-                            String::from_utf8_lossy(first)
-                        )),
-                    }
-                }
-                "C" if decode => comments.push((k, dec("C", first))),
-                _ => {}
+        // the comments, text the library's main-line reader leaves to the fronts
+        for (k, id) in coll.main_line(root).enumerate() {
+            for prop in coll.node(id).props.iter().filter(|p| p.id == "C") {
+                let first = prop.values.first().map(Vec::as_slice).unwrap_or_default();
+                comments.push((k, dec("C", first)));
             }
         }
-        if !setup.is_empty() {
-            events.push(Ev::Setup(setup));
-        }
-        events.extend(moves.into_iter().map(|(c, m)| Ev::Play(c, m)));
     }
     Ok(RecordData {
         name,
         bytes,
-        size,
-        events,
+        size: line.size,
+        events: line.events,
         props,
         comments,
-        node_count,
+        node_count: line.nodes,
         warnings,
     })
 }
@@ -216,7 +154,9 @@ impl Record {
             .events
             .iter()
             .filter_map(|e| match e {
-                Ev::Play(c, m) => Some(move_tuple(ColoredMove { color: *c, mv: *m })),
+                &MainLineEvent::Move { color, mv, .. } => {
+                    Some(move_tuple(ColoredMove { color, mv }))
+                }
                 _ => None,
             })
             .collect()
@@ -229,8 +169,10 @@ impl Record {
         let mut out = Vec::new();
         for e in &self.data.events {
             match e {
-                Ev::Play(..) => n += 1,
-                Ev::Setup(s) => out.extend(s.iter().map(|&(p, c)| (n, pt(p), c.map(Color::from)))),
+                MainLineEvent::Move { .. } => n += 1,
+                MainLineEvent::Setup { points, .. } => {
+                    out.extend(points.iter().map(|&(p, c)| (n, pt(p), c.map(Color::from))))
+                }
             }
         }
         out
