@@ -15,7 +15,9 @@ use tengen::formats::digits::{write_board, ProblemReader};
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::judge::{judge, Options as JudgeOptions, Status};
 use tengen::score::{score, ScoreOptions};
-use tengen::sgf::{self, GameReplay, Mode, ReplayOptions, Replayer, TextEncoding};
+use tengen::sgf::{
+    self, GameReplay, MainLine, MainLineEvent, Mode, ReplayOptions, Replayer, TextEncoding,
+};
 use tengen::territory::{territories, territory_at};
 use tengen::{Board, Color, Game, IllegalMove, Komi, Move, Point, Rules, Size};
 use wasm_bindgen::prelude::*;
@@ -931,7 +933,8 @@ fn decoded_in_rust(ca: Option<&[u8]>) -> bool {
 }
 
 /// The first game of an SGF file: root properties decoded (text values as text, lists as
-/// arrays), the board size and the main line's moves, as JSON.
+/// arrays), the board size and the main line's moves, as JSON. A game other than Go (`GM`
+/// not 1) or a bad `SZ` is an error, as in replay.
 #[wasm_bindgen(js_name = parseSgfJson)]
 pub fn parse_sgf_json(bytes: &[u8]) -> Result<String, JsValue> {
     let parsed = sgf::parse(bytes, Mode::Lenient)
@@ -962,42 +965,23 @@ pub fn parse_sgf_json(bytes: &[u8]) -> Result<String, JsValue> {
         };
         map.insert(prop.id.clone(), v);
     }
-    let size = match coll.node(root).value("SZ") {
-        Some(v) => sgf::parse_size(v).ok_or_else(|| {
-            error(
-                &format!(
-                    "SZ[{}] is not a board size from 1 to 52",
-                    String::from_utf8_lossy(v)
-                ),
-                None,
-            )
-        })?,
-        None => Size::square(19).map_err(|e| error(&e.to_string(), None))?,
-    };
-    let mut moves = Vec::new();
-    let mut nodes = 0;
-    for id in coll.main_line(root) {
-        nodes += 1;
-        for prop in &coll.node(id).props {
-            let c = match prop.id.as_str() {
-                "B" => Color::Black,
-                "W" => Color::White,
-                _ => continue,
-            };
-            let v = prop.values.first().map(Vec::as_slice).unwrap_or_default();
-            if let Some(m) = sgf::parse_move(v, size) {
-                moves.push(move_json(c, m));
-            }
-        }
-    }
+    // the library's reader of the main line (GM and SZ checked); the moves only, and the
+    // parser's warnings only (its warnings of malformed values are not shown here)
+    let line = MainLine::read(coll, root).map_err(|e| error(&e.to_string(), None))?;
+    let moves: Vec<MoveJson> = (line.events.iter())
+        .filter_map(|e| match *e {
+            MainLineEvent::Move { color, mv, .. } => Some(move_json(color, mv)),
+            MainLineEvent::Setup { .. } => None,
+        })
+        .collect();
     Ok(json(&SgfJson {
         charset: ca.map(|c| String::from_utf8_lossy(c).into_owned()),
         decode_in_js: in_js,
         root: map,
-        width: size.width(),
-        height: size.height(),
+        width: line.size.width(),
+        height: line.size.height(),
         moves,
-        nodes,
+        nodes: line.nodes,
         games: coll.roots().len(),
         warnings: parsed.warnings.iter().map(|w| w.to_string()).collect(),
     }))
