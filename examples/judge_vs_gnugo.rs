@@ -73,7 +73,11 @@ fn judge_one(path: &Path) -> Option<Row> {
     if rep.error.is_some() {
         return None;
     }
-    let recorded = rep.result_points?;
+    // a counted win, as `tengen bench judge` takes them (Fox's `RE[0]` is no count: its komi
+    // has a half point)
+    let recorded @ GameResult::Win { .. } = rep.result_points? else {
+        return None;
+    };
     let t0 = Instant::now();
     let opts = Options {
         captures: rep.captures,
