@@ -67,8 +67,10 @@
 //!
 //! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro
 //! records with a counted result, the winner right in 98.3% and the margin exactly right in
-//! 87.8%, mean absolute error 0.57 points (GNU Go 3.8 `final_score`: 99.7%, 90.0%, 0.22, at
-//! about a second per position); 1.1 ms per 9x9 position, 2.5 ms per 13x13, 5.1 ms per 19x19;
+//! 87.8%, mean absolute error 0.57 points (GNU Go 3.8 `final_score` on the same records,
+//! 2026-12-02: 99.7% and 91.0%, at 1.2 s per position; the better of the two on each record
+//! 94.8%, and on 9 records both agree with each other and not with the label: see
+//! `examples/judge_vs_gnugo.rs`); 1.1 ms per 9x9 position, 2.5 ms per 13x13, 5.1 ms per 19x19;
 //! OGS's score-estimator set 51 of 54 exactly right; OGS's autoscore set 24 of 31 with every
 //! stone's status right (18 with every point's owner).
 use serde::Serialize;
