@@ -129,8 +129,8 @@ impl MainLine {
 
 /// Call `f` with every point of an `AB`, `AW` or `AE` property of main-line node `node` and
 /// the colour put there (`None` for `AE`); a value that is neither a point nor a rectangle is
-/// ignored with a warning.
-fn setup_points(
+/// ignored with a warning. The replay's tree path warns with it too, in the same words.
+pub(super) fn setup_points(
     prop: &Property,
     node: usize,
     mut f: impl FnMut(Point, Option<Color>),
@@ -156,8 +156,9 @@ fn setup_points(
 }
 
 /// The move of a `B` or `W` property of main-line node `node` (its first value) on a board of
-/// `size`; `None`, with a warning, when the value is not a move.
-fn prop_move(
+/// `size`; `None`, with a warning, when the value is not a move. The replay's tree path warns
+/// with it too, in the same words.
+pub(super) fn prop_move(
     prop: &Property,
     node: usize,
     size: Size,

@@ -40,10 +40,11 @@ use std::borrow::Cow;
 
 use super::detect::game_text;
 use super::encoding::{decode_simple_text, TextEncoding};
+use super::main_line::{prop_move, setup_points};
 use super::parse::{parse, Mode, SgfError, Warning};
 use super::scan::{parse_color, scan, Ev, Header};
 use super::tree::Collection;
-use super::{for_each_listed_point, parse_move, parse_size, point_to_sgf};
+use super::{parse_size, point_to_sgf};
 use crate::board::Reason;
 use crate::rules::{KoRule, Komi, Rules, Scoring};
 use crate::score::GameResult;
@@ -442,31 +443,9 @@ impl Replayer {
                 let first = prop.values.first().map(Vec::as_slice).unwrap_or_default();
                 match pid {
                     b"AB" | b"AW" | b"AE" => {
-                        let c = match pid {
-                            b"AB" => Some(Color::Black),
-                            b"AW" => Some(Color::White),
-                            _ => None,
-                        };
-                        for v in &prop.values {
-                            if !for_each_listed_point(v, |p| events.push(Ev::Setup(c, p))) {
-                                warn(
-                                    &mut warnings,
-                                    format!(
-                                        "node {k}: {}[{}] is not a point or a point:point \
-                                         rectangle; ignored",
-                                        prop.id,
-                                        String::from_utf8_lossy(v)
-                                    ),
-                                );
-                            }
-                        }
+                        setup_points(prop, k, |p, c| events.push(Ev::Setup(c, p)), &mut warnings)
                     }
                     b"B" | b"W" => {
-                        let c = if pid == b"B" {
-                            Color::Black
-                        } else {
-                            Color::White
-                        };
                         if prop.values.len() > 1 {
                             warn(
                                 &mut warnings,
@@ -476,17 +455,7 @@ impl Replayer {
                                 ),
                             );
                         }
-                        match parse_move(first, size) {
-                            Some(m) => moves.push((c, m)),
-                            None => warn(
-                                &mut warnings,
-                                format!(
-                                    "node {k}: {}[{}] is not a move; ignored",
-                                    prop.id,
-                                    String::from_utf8_lossy(first)
-                                ),
-                            ),
-                        }
+                        moves.extend(prop_move(prop, k, size, &mut warnings));
                     }
                     b"PL" => match parse_color(first) {
                         Some(c) => pl = Some(c),
