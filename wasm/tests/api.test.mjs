@@ -88,6 +88,7 @@ test('bad input: exceptions with clear messages, never a trap', () => {
   assert.throws(() => parseSgf('this is not SGF'), /unreadable SGF/);
   assert.throws(() => parseSgf('(;SZ[99])'), /SZ\[99\]/);
   assert.throws(() => replaySgf('(;GM[2])'), /not Go/);
+  assert.throws(() => parseSgf('(;GM[2])'), /not Go/);
   assert.throws(() => parseSgf(12), TypeError);
   // still alive
   b.play(4, 4, 'B');
