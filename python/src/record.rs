@@ -16,7 +16,7 @@ use crate::game::{move_tuple, PyGame};
 use crate::rules::{komi_arg, rules_arg};
 
 /// A parsed record: its first game's tree, main-line events, decoded root properties.
-pub(crate) struct RecordData {
+struct RecordData {
     pub(crate) name: String,
     pub(crate) bytes: Vec<u8>,
     pub(crate) size: Size,
@@ -39,7 +39,7 @@ fn is_simple_text(id: &str) -> bool {
     !matches!(id, "C" | "GC")
 }
 
-pub(crate) fn parse_record(
+fn parse_record(
     name: String,
     bytes: Vec<u8>,
     decode: bool,

@@ -13,7 +13,7 @@ use tengen::{Move, Rules, Size};
 
 use crate::errors::{panic_message, SgfError};
 use crate::features::{sym, write_features, PLANES};
-use crate::record::{illegal_at_message, parse_record, replay_opts, RecordData};
+use crate::record::{illegal_at_message, replay_opts};
 use crate::replay::{pool, read_file};
 use crate::rules::rules_arg;
 
@@ -29,7 +29,10 @@ fn winner_of(re: Option<&str>) -> Option<tengen::Color> {
 
 /// One file ready for its training rows: read, parsed and checked by the library's replay.
 struct Prepared {
-    rec: RecordData,
+    /// The file's path, for messages.
+    name: String,
+    /// The file's bytes.
+    bytes: Vec<u8>,
     /// The rules asked for (the record's own when `None`), for the replay of the rows.
     rules: Option<Rules>,
     winner: Option<tengen::Color>,
@@ -39,24 +42,26 @@ struct Prepared {
 fn prepare(path: &str, size: usize, rules: Option<Rules>) -> Result<Prepared, String> {
     let mut bytes = Vec::new();
     read_file(path, &mut bytes).map_err(|e| format!("{path}: unreadable: {e}"))?;
-    let rec = parse_record(path.to_string(), bytes, false)?;
-    if rec.size != Size::square(size).expect("checked size") {
-        return Err(format!(
-            "{path}: the board is {}, not {size}x{size}",
-            rec.size
-        ));
-    }
+    // the library's replay alone: it reads the size, refuses what is no Go record, and counts
+    // the positions (no tree of the record is built)
     let mut r = Replayer::new();
     let rep = r
-        .replay(&rec.bytes, &replay_opts(rules, None))
+        .replay(&bytes, &replay_opts(rules, None))
         .map_err(|e| format!("{path}: unreadable: {e}"))?;
+    if rep.size != Size::square(size).expect("checked size") {
+        return Err(format!(
+            "{path}: the board is {}, not {size}x{size}",
+            rep.size
+        ));
+    }
     if let Some(e) = rep.error {
         return Err(illegal_at_message(path, &e));
     }
     Ok(Prepared {
         winner: winner_of(rep.result.as_deref()),
         rules,
-        rec,
+        name: path.to_string(),
+        bytes,
         // one row per move (passes included), as the library's replay plays them
         positions: rep.moves,
     })
@@ -121,10 +126,10 @@ fn fill(
         true
     };
     let g = Replayer::new()
-        .replay_game_visiting(&prep.rec.bytes, &replay_opts(prep.rules, None), &mut visit)
-        .map_err(|e| format!("{}: unreadable: {e}", prep.rec.name))?;
+        .replay_game_visiting(&prep.bytes, &replay_opts(prep.rules, None), &mut visit)
+        .map_err(|e| format!("{}: unreadable: {e}", prep.name))?;
     if let Some(e) = g.replay.error {
-        return Err(illegal_at_message(&prep.rec.name, &e));
+        return Err(illegal_at_message(&prep.name, &e));
     }
     Ok(())
 }
@@ -154,7 +159,7 @@ fn run_fills(
             .unwrap_or_else(|e| {
                 Err(format!(
                     "{}: internal error in tengen: {}",
-                    p.rec.name,
+                    p.name,
                     panic_message(&e)
                 ))
             })
