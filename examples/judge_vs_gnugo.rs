@@ -92,9 +92,13 @@ fn judge_one(path: &Path) -> Option<Row> {
     };
     let mut g = GnuGo::start(&[rules])?;
     let t0 = Instant::now();
-    g.ok(&format!("loadsgf {}", path.display()));
-    g.ok(&format!("komi {}", rep.rules.komi));
-    let gnugo = g.send("final_score").ok().and_then(|s| parse_result(&s));
+    // a record GNU Go refuses gets no result of its own (`?` in the listing), not a stop
+    let gnugo = g
+        .send(&format!("loadsgf {}", path.display()))
+        .and_then(|_| g.send(&format!("komi {}", rep.rules.komi)))
+        .and_then(|_| g.send("final_score"))
+        .ok()
+        .and_then(|s| parse_result(&s));
     let gnugo_time = t0.elapsed();
     Some(Row {
         path: path.to_path_buf(),

@@ -4,9 +4,9 @@
 //! [`Replayer`]: super::Replayer
 
 use super::parse::Warning;
-use super::replay::{bad_size, warn, ReplayError};
+use super::replay::{game_size, warn, ReplayError};
 use super::tree::{Collection, NodeId, Property};
-use super::{for_each_listed_point, parse_move, parse_size};
+use super::{for_each_listed_point, parse_move};
 use crate::{Color, Move, Point, Size};
 
 /// One event of a record's main line.
@@ -85,15 +85,7 @@ impl MainLine {
     /// `SZ` is malformed or outside 1..=52.
     pub fn read(coll: &Collection, root: NodeId) -> Result<MainLine, ReplayError> {
         let rnode = coll.node(root);
-        if let Some(gm) = rnode.value("GM") {
-            if gm.trim_ascii() != b"1" {
-                return Err(ReplayError::NotGo(String::from_utf8_lossy(gm).into_owned()));
-            }
-        }
-        let size = match rnode.value("SZ") {
-            Some(v) => parse_size(v).ok_or_else(|| bad_size(v))?,
-            None => Size::square(19).expect("19 is a valid size"),
-        };
+        let size = game_size(rnode.value("GM"), rnode.value("SZ"))?;
         let mut line = MainLine {
             size,
             events: Vec::new(),

@@ -518,15 +518,7 @@ impl Replayer {
         visit: Visit<'_>,
         text: &dyn Fn() -> Cow<'t, [u8]>,
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
-        if let Some(g) = h.game {
-            if g.trim_ascii() != b"1" {
-                return Err(ReplayError::NotGo(String::from_utf8_lossy(g).into_owned()));
-            }
-        }
-        let size = match h.size {
-            Some(v) => parse_size(v).ok_or_else(|| bad_size(v))?,
-            None => Size::square(19).expect("19 is a valid size"),
-        };
+        let size = game_size(h.game, h.size)?;
         let mut enc = TextEncoding::from_ca(h.charset);
         let decoded = [h.rules, h.result, h.black, h.white, h.date];
         // the values this replay decodes: detection cannot change an ASCII one (every
@@ -918,7 +910,24 @@ pub fn result_in_points(re: &str, in_stones: bool) -> Option<GameResult> {
     })
 }
 
-pub(super) fn bad_size(v: &[u8]) -> ReplayError {
+/// The board size of a game whose root has `GM` `game` and `SZ` `size` (19×19 without one).
+///
+/// # Errors
+/// [`ReplayError::NotGo`] when `GM` is not 1, [`ReplayError::BadSize`] when `SZ` is malformed
+/// or outside 1..=52.
+pub(super) fn game_size(game: Option<&[u8]>, size: Option<&[u8]>) -> Result<Size, ReplayError> {
+    if let Some(g) = game {
+        if g.trim_ascii() != b"1" {
+            return Err(ReplayError::NotGo(String::from_utf8_lossy(g).into_owned()));
+        }
+    }
+    match size {
+        Some(v) => parse_size(v).ok_or_else(|| bad_size(v)),
+        None => Ok(Size::square(19).expect("19 is a valid size")),
+    }
+}
+
+fn bad_size(v: &[u8]) -> ReplayError {
     ReplayError::BadSize(String::from_utf8_lossy(v).into_owned())
 }
 
