@@ -1,19 +1,34 @@
 #!/bin/sh
-# The Python package's CI: build and install it with pip in a fresh virtual environment, with
-# the test dependencies from PyPI, then run the pytest suite (which runs mypy too) and mypy.
-# Exits non-zero on any failure. Needs python3 (3.9+), a Rust toolchain, PyPI and crates.io.
+# The Python package's CI: build the wheel as a user's `pip install` would get it (`maturin
+# build` with the workspace's `python` profile, an abi3 wheel), install that wheel into a fresh
+# virtual environment with the test dependencies from PyPI, then run the pytest suite and mypy
+# against the installed package. Exits non-zero on any failure. Needs python3 (3.9+), a Rust
+# toolchain, PyPI and crates.io.
 # Usage: python/ci.sh [pytest arguments...]; TENGEN_REQUIRE_SHARED=1 makes the tests that need
 # ../shared or the CLI fail instead of skipping; TENGEN_BIN names the CLI (default: the
 # repository's target/release/tengen or target/ci/tengen).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-venv=$(mktemp -d "${TMPDIR:-/tmp}/tengen-py-ci.XXXXXX")
-trap 'rm -rf "$venv"' EXIT
+work=$(mktemp -d "${TMPDIR:-/tmp}/tengen-py-ci.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# the build environment: maturin only
+python3 -m venv "$work/build"
+"$work/build/bin/python" -m pip install --quiet --upgrade pip
+"$work/build/bin/python" -m pip install --quiet "maturin>=1.5,<2"
+(cd "$here" && "$work/build/bin/maturin" build --profile python --out "$work/dist" --quiet)
+wheel=$(ls "$work"/dist/tengen-*.whl)
+echo "python/ci.sh: built $(basename "$wheel")"
+case "$wheel" in
+  *abi3*) ;;
+  *) echo "python/ci.sh: $wheel is not an abi3 wheel" >&2; exit 1 ;;
+esac
+# the test environment: the wheel and the test dependencies, nothing from the source tree
+venv=$work/venv
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "$here" sgfmill pytest hypothesis numpy mypy
+"$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy
 # the tests import the installed package, never the source folder (hence not from $here)
-cd "$venv"
+cd "$work"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" "$@"
 cd "$here"
-"$venv/bin/python" -m mypy --strict --cache-dir "$venv/mypy-cache" tengen/__init__.py tengen/sgf.py examples tests
+"$venv/bin/python" -m mypy --strict --cache-dir "$work/mypy-cache" tengen/__init__.py tengen/sgf.py examples tests

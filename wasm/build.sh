@@ -3,7 +3,7 @@
 #   wasm/build.sh                 # lean build: legacy SGF charsets decoded by TextDecoder in JS
 #   TENGEN_WASM_ENCODINGS=1 wasm/build.sh   # encoding_rs compiled in instead (larger .wasm)
 # Needs rustup and cargo; installs the wasm32 target and the wasm-bindgen CLI whose version
-# matches the wasm-bindgen crate in wasm/Cargo.lock. wasm-opt (Debian `binaryen`) shrinks the
+# matches the wasm-bindgen crate in the workspace's Cargo.lock. wasm-opt (Debian `binaryen`) shrinks the
 # .wasm when present.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -17,9 +17,9 @@ fi
 # look there first, so the CLI installed below is the one found.
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 
-version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' ../Cargo.lock)"
 if [ -z "$version" ]; then
-  echo "build.sh: no wasm-bindgen version in wasm/Cargo.lock" >&2
+  echo "build.sh: no wasm-bindgen version in Cargo.lock" >&2
   exit 1
 fi
 if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
@@ -33,19 +33,20 @@ features=()
 if [ "${TENGEN_WASM_ENCODINGS:-0}" = 1 ]; then
   features=(--features encodings)
 fi
-cargo build --release --target wasm32-unknown-unknown "${features[@]}"
+# the workspace profile `wasm` (Cargo.toml at the root): size-optimised, panic = abort
+cargo build --profile wasm -p tengen-wasm --target wasm32-unknown-unknown "${features[@]}"
 # cargo honours CARGO_TARGET_DIR (.ci/run sets one for the whole run): ask it where it built
 target_dir="$(cargo metadata --format-version 1 --no-deps |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))' 2>/dev/null ||
   true)"
 if [ -z "$target_dir" ]; then
-  target_dir="${CARGO_TARGET_DIR:-$here/target}"
+  target_dir="${CARGO_TARGET_DIR:-$here/../target}"
 fi
 
 rm -rf pkg
 mkdir -p pkg
 wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tengen_wasm \
-  "$target_dir/wasm32-unknown-unknown/release/tengen_wasm.wasm"
+  "$target_dir/wasm32-unknown-unknown/wasm/tengen_wasm.wasm"
 # wasm-opt: binaryen from npm (a devDependency in wasm/package.json, installed here when npm is
 # present), or a system one of version 116 or later. Debian bookworm's binaryen 108 predates
 # the externref table wasm-bindgen emits for Rust's default wasm features and breaks it.

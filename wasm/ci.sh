@@ -38,8 +38,22 @@ if [ "$wasm_bytes" -ge 400000 ]; then
 fi
 echo "wasm/ci.sh: type check of index.d.ts" >&2
 (cd "$here" && node_modules/.bin/tsc -p types)
-echo "wasm/ci.sh: Node tests of the package" >&2
+echo "wasm/ci.sh: Node tests of the package in wasm/pkg" >&2
 (cd "$here" && node --test tests/)
+# the package as npm ships it: `npm pack`, installed from the tarball into a scratch project
+# (with the tests' own dev dependencies), and a copy of the tests run against that install
+scratch="$(mktemp -d "${TMPDIR:-/tmp}/tengen-wasm-pack.XXXXXX")"
+trap 'rm -rf "$scratch"' EXIT
+tarball="$(cd "$here/pkg" && npm pack --silent --pack-destination "$scratch")"
+cp "$here/package.json" "$here/package-lock.json" "$scratch/"
+cp -r "$here/tests" "$scratch/tests"
+(cd "$scratch" && npm ci --no-audit --no-fund --silent &&
+  npm install --no-save --no-audit --no-fund --silent "./$tarball")
+[ -f "$scratch/node_modules/tengen-wasm/index.js" ] ||
+  { echo "wasm/ci.sh: tengen-wasm missing after installing $tarball" >&2; exit 1; }
+ln -s node_modules/tengen-wasm "$scratch/pkg"
+echo "wasm/ci.sh: Node tests of the package installed from $tarball" >&2
+(cd "$scratch" && TENGEN_REPO="$repo" node --test tests/)
 echo "wasm/ci.sh: Chromium end-to-end tests of the page" >&2
 (cd "$repo/web" && node --test --test-concurrency=1 tests/)
 echo "wasm/ci.sh: ok (.wasm $(wc -c < "$here/pkg/tengen_wasm_bg.wasm") bytes; screenshots in test-output/web/)" >&2

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tengen::gtp::{Engine, EngineConfig};
+use tengen_engine::gtp::{Engine, EngineConfig};
 
 fuzz_target!(|data: &[u8]| {
     let mut engine = Engine::new(EngineConfig {

@@ -9,7 +9,7 @@
 //! finally the start exactly.
 #![no_main]
 
-#[path = "../../tests/common/naive.rs"]
+#[path = "../../crates/tengen-cli/tests/common/naive.rs"]
 #[allow(dead_code)]
 mod naive;
 
@@ -84,7 +84,10 @@ fuzz_target!(|data: &[u8]| {
                     continue;
                 }
                 (ours, model_says) => {
-                    panic!("{color:?} {mv:?}: engine {ours:?}, model {:?}", model_says.err())
+                    panic!(
+                        "{color:?} {mv:?}: engine {ours:?}, model {:?}",
+                        model_says.err()
+                    )
                 }
             }
         }

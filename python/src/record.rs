@@ -39,11 +39,7 @@ fn is_simple_text(id: &str) -> bool {
     !matches!(id, "C" | "GC")
 }
 
-fn parse_record(
-    name: String,
-    bytes: Vec<u8>,
-    decode: bool,
-) -> Result<RecordData, String> {
+fn parse_record(name: String, bytes: Vec<u8>, decode: bool) -> Result<RecordData, String> {
     let parsed = tsgf::parse(&bytes, Mode::Lenient).map_err(|e| sgf_err(&name, e))?;
     let coll = &parsed.collection;
     let Some(&root) = coll.roots().first() else {

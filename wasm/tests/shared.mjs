@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const repo = path.resolve(here, '../..');
+// TENGEN_REPO: the repository when the tests run from a copy (wasm/ci.sh runs a copy of them
+// against the `npm pack` tarball installed in a scratch project).
+export const repo = process.env.TENGEN_REPO || path.resolve(here, '../..');
 export const pkg = path.join(repo, 'wasm/pkg/index.js');
 
 /** `../shared/<rel>` if present; otherwise null with a note, or a failure under TENGEN_REQUIRE_SHARED. */
