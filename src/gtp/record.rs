@@ -13,14 +13,7 @@ impl State {
     /// force as the fallback for a record without a known `RU`. Nothing changes when the
     /// record cannot be loaded (unreadable, too large a board, an illegal move).
     pub(super) fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Result<(), String> {
-        let len = std::fs::metadata(file).map_err(|e| e.to_string())?.len();
-        if len > sgf::MAX_FILE_BYTES {
-            return Err(format!(
-                "file is {len} bytes, more than the limit of {} bytes",
-                sgf::MAX_FILE_BYTES
-            ));
-        }
-        let bytes = std::fs::read(file).map_err(|e| e.to_string())?;
+        let bytes = sgf::read_file(std::path::Path::new(file)).map_err(|e| e.to_string())?;
         let opts = ReplayOptions {
             until: until.map(|n| n.saturating_sub(1)),
             fallback: Some(*self.game.rules()),
