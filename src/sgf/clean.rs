@@ -321,8 +321,14 @@ fn escape(text: &str, colon: bool, out: &mut Vec<u8>) {
 }
 
 fn transcode_value(id: &str, raw: &[u8], enc: TextEncoding, lost: &mut Damage) -> Vec<u8> {
-    if raw.is_ascii() || NOT_TEXT.contains(&id) {
+    if raw.is_ascii() {
         return raw.to_vec();
+    }
+    if NOT_TEXT.contains(&id) {
+        // a move or point value is not text and is never decoded, but the output says
+        // CA[UTF-8]: a stray byte (malformed, so replay warns about it before and after)
+        // becomes U+FFFD and the file stays valid UTF-8
+        return String::from_utf8_lossy(raw).into_owned().into_bytes();
     }
     let mut out = Vec::with_capacity(raw.len() + raw.len() / 2);
     if COMPOSED.contains(&id) {
@@ -355,6 +361,19 @@ fn unescaped_colon(raw: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stray_bytes_in_moves_become_valid_utf8() {
+        let c = clean(
+            b"(;GM[1]SZ[9]CA[UTF-8];B[ee\xe9];W[cc]AB[d\xe9])",
+            &CleanOptions::default(),
+        )
+        .unwrap();
+        let out = c.collection();
+        let text = std::str::from_utf8(&out).expect("valid UTF-8 under CA[UTF-8]");
+        assert!(text.contains("B[ee\u{fffd}]"), "{text}");
+        assert!(text.contains("CA[UTF-8]"), "{text}");
+    }
 
     #[test]
     fn escapes_survive() {
