@@ -18,7 +18,10 @@ fn slow_query(id: &str, turns: usize) -> Value {
     let moves: Vec<Value> = (0..turns - 1)
         .map(|i| {
             let c = if i % 2 == 0 { "B" } else { "W" };
-            json!([c, format!("{}{}", cols[(i * 7) % 25] as char, 1 + (i * 11) % 52)])
+            json!([
+                c,
+                format!("{}{}", cols[(i * 7) % 25] as char, 1 + (i * 11) % 52)
+            ])
         })
         .collect();
     json!({"id": id, "moves": moves, "rules": "chinese", "boardXSize": 52,
@@ -61,7 +64,10 @@ impl Server {
 
     fn read(&mut self) -> Value {
         let mut line = String::new();
-        assert!(self.output.read_line(&mut line).unwrap() > 0, "the server ended");
+        assert!(
+            self.output.read_line(&mut line).unwrap() > 0,
+            "the server ended"
+        );
         serde_json::from_str(&line).unwrap()
     }
 
@@ -106,7 +112,10 @@ fn terminate_stops_a_query_under_way_and_answers_stream() {
     let analysed = answers.iter().filter(|v| !no_results(v)).count();
     // the turn under way when the terminate came finishes; at most one more (the terminate
     // may be read while the second turn is being answered)
-    assert!(analysed <= 3, "{analysed} turns analysed after the terminate");
+    assert!(
+        analysed <= 3,
+        "{analysed} turns analysed after the terminate"
+    );
     assert!(lines.iter().any(|v| v["action"] == "terminate"));
 }
 
@@ -125,7 +134,10 @@ fn a_terminate_does_not_cancel_later_queries_with_the_same_id() {
         let answers: Vec<&Value> = lines.iter().filter(|v| is_answer(v, "x")).collect();
         assert_eq!(answers.len(), 4, "{lines:?}");
         let last = answers.iter().find(|v| v["turnNumber"] == 4).unwrap();
-        assert!(!no_results(last), "{terminate}: the later query was cancelled: {last}");
+        assert!(
+            !no_results(last),
+            "{terminate}: the later query was cancelled: {last}"
+        );
         assert!(last.get("rootInfo").is_some(), "{last}");
     }
 }

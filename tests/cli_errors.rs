@@ -109,6 +109,13 @@ fn usage_errors() {
         case(&["score", "--komi", "abc"], "", 2, &["abc"]),
         case(&["score", "--captures", "1"], "", 2, &["--captures"]),
         case(&["score", "--handicap", "-1"], "", 2, &["'-1'"]),
+        // a line limit of 0 was silently 1 (issue 27, smaller items)
+        case(
+            &["analysis", "--max-line", "0"],
+            "",
+            2,
+            &["--max-line", "'0'"],
+        ),
         // at most one handicap stone per point, captures at most 2^24 (issue 27, item 12)
         case(
             &["score", "--handicap", "4294967295"],

@@ -360,3 +360,29 @@ fn a_closed_pipe_stays_quiet() {
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn symlinked_directories_are_named_not_followed() {
+    let d = scratch("symlinks");
+    std::fs::create_dir_all(d.join("games")).unwrap();
+    std::fs::write(d.join("games/g.sgf"), "(;GM[1]SZ[9]RE[B+R];B[ee])").unwrap();
+    // a loop: games/again -> games
+    std::os::unix::fs::symlink(d.join("games"), d.join("games/again")).unwrap();
+    let games = d.join("games");
+    for args in [vec!["replay", s(&games)], vec!["bench", "judge", s(&games)]] {
+        let (out, err, code) = run_tengen(&args, "");
+        assert!(
+            err.contains(&format!(
+                "{}: a symbolic link to a directory, not followed",
+                games.join("again").display()
+            )),
+            "{args:?}: exit {code}: {out}{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let (out, err, code) = run_tengen(&["replay", s(&games)], "");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("games 1,"), "{out}");
+    std::fs::remove_dir_all(&d).unwrap();
+}

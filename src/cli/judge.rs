@@ -119,12 +119,23 @@ struct SizeTime {
     ms_per_position: f64,
 }
 
+/// The files under `p` (a file, or a directory searched recursively, sorted). A symbolic
+/// link to a directory inside one is not followed (a loop of links would never end): a note
+/// on stderr says so. The paths given are followed.
 pub(super) fn collect(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if p.is_dir() {
         let mut entries: Vec<_> = std::fs::read_dir(p)?.collect::<Result<_, _>>()?;
         entries.sort_by_key(|e| e.path());
         for e in entries {
-            collect(&e.path(), out)?;
+            let path = e.path();
+            if e.file_type().is_ok_and(|t| t.is_symlink()) && path.is_dir() {
+                eprintln!(
+                    "tengen bench: note: {}: a symbolic link to a directory, not followed",
+                    path.display()
+                );
+                continue;
+            }
+            collect(&path, out)?;
         }
     } else if p.is_file() {
         out.push(p.to_path_buf());

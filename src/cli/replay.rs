@@ -60,7 +60,8 @@ pub struct ReplayArgs {
 }
 
 /// Every file to replay: files as given, directories walked (without recursion on depth) for
-/// `*.sgf` (any case), sorted within each directory argument.
+/// `*.sgf` (any case), sorted within each directory argument. A symbolic link to a directory
+/// inside one is not followed (a loop of links would never end): a note on stderr says so.
 pub(super) fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
@@ -79,7 +80,12 @@ pub(super) fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
             for e in rd.flatten() {
                 let path = e.path();
                 let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
-                if is_dir {
+                if !is_dir && e.file_type().is_ok_and(|t| t.is_symlink()) && path.is_dir() {
+                    eprintln!(
+                        "tengen: note: {}: a symbolic link to a directory, not followed",
+                        path.display()
+                    );
+                } else if is_dir {
                     dirs.push(path);
                 } else if path
                     .extension()
