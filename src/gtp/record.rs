@@ -13,7 +13,11 @@ impl State {
     /// force as the fallback for a record without a known `RU`. Nothing changes when the
     /// record cannot be loaded (unreadable, too large a board, an illegal move).
     pub(super) fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Result<(), String> {
-        let bytes = sgf::read_file(std::path::Path::new(file)).map_err(|e| e.to_string())?;
+        let bytes = sgf::read_file(std::path::Path::new(file)).map_err(|e| match e {
+            // the system's words alone, as before the one reader
+            sgf::ReadError::Open(e) | sgf::ReadError::Read(e) => e.to_string(),
+            e => e.to_string(),
+        })?;
         let opts = ReplayOptions {
             until: until.map(|n| n.saturating_sub(1)),
             fallback: Some(*self.game.rules()),
