@@ -7,6 +7,37 @@ use crate::sgf::{self, Collection, Property, ReplayOptions, Replayer};
 use crate::{Color, Move};
 
 impl State {
+    /// The path a `loadsgf`/`printsgf` file name stands for: the name itself, or with
+    /// [`super::EngineConfig::sgf_dir`] the name inside that folder, refused when it is
+    /// absolute, has a `..` or leads out of the folder through a symbolic link.
+    pub(super) fn sgf_path(&self, name: &str) -> Result<String, String> {
+        use std::path::{Component, Path};
+        let Some(dir) = &self.cfg.sgf_dir else {
+            return Ok(name.to_string());
+        };
+        let rel = Path::new(name);
+        if name.is_empty() || !rel.components().all(|c| matches!(c, Component::Normal(_))) {
+            return Err(format!(
+                "{name:?} is not a plain relative path inside the --sgf-dir folder"
+            ));
+        }
+        let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = root.join(rel);
+        // the folder the file is in (it exists for a file to be read or written), resolved
+        let parent = path.parent().unwrap_or(&root);
+        let real = std::fs::canonicalize(parent).map_err(|e| e.to_string())?;
+        let file_ok = match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                std::fs::canonicalize(&path).is_ok_and(|t| t.starts_with(&root))
+            }
+            _ => true,
+        };
+        if !real.starts_with(&root) || !file_ok {
+            return Err(format!("{name:?} leads out of the --sgf-dir folder"));
+        }
+        Ok(path.to_string_lossy().into_owned())
+    }
+
     /// Load the main line of an SGF file: setup, komi, handicap, rules, side to move, players,
     /// date and result, and the moves before move number `until` (all of them without it).
     /// The policy is the replay driver's (see [`crate::sgf::Replayer`]), with the rules in
