@@ -52,6 +52,7 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(coords::to_sgf, m)?)?;
     m.add_function(wrap_pyfunction!(coords::from_sgf, m)?)?;
     m.add_function(wrap_pyfunction!(record::load_sgf, m)?)?;
+    m.add_function(wrap_pyfunction!(record::load_sgf_file, m)?)?;
     m.add_function(wrap_pyfunction!(replay::replay_many, m)?)?;
     m.add_function(wrap_pyfunction!(features::features, m)?)?;
     m.add_function(wrap_pyfunction!(training::training_data, m)?)?;

@@ -247,6 +247,28 @@ impl Record {
     }
 }
 
+/// Read a record from a file through the library's one capped reader
+/// ([`tsgf::read_file_into`]: at most [`tsgf::MAX_FILE_BYTES`], pipes and devices included);
+/// the path names it in messages.
+#[pyfunction]
+pub(crate) fn load_sgf_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Record> {
+    let name = path.display().to_string();
+    let r = py.detach(|| {
+        catch_unwind(AssertUnwindSafe(|| {
+            let bytes = tsgf::read_file(&path).map_err(|e| format!("{name}: unreadable: {e}"))?;
+            parse_record(name.clone(), bytes, true)
+        }))
+    });
+    match r {
+        Ok(Ok(data)) => Ok(Record { data }),
+        Ok(Err(msg)) => Err(SgfError::new_err(msg)),
+        Err(p) => Err(PyRuntimeError::new_err(format!(
+            "internal error in tengen: {}",
+            panic_message(&p)
+        ))),
+    }
+}
+
 /// Read a record from bytes; `name` names it in messages.
 #[pyfunction]
 #[pyo3(signature = (data, name="<bytes>"))]

@@ -130,40 +130,11 @@ impl ReplayResult {
 }
 
 /// Read a file into `buf` (cleared first, its capacity reused: no allocation once it has
-/// grown to the largest file), refusing one larger than the library's SGF limit.
-///
-/// Four system calls for a small file (open, read, the read that finds the end, close): the
-/// size is asked for only once the file turns out large (more than 1 MiB), so that a huge
-/// file is still refused before it is read.
+/// grown to the largest file) through the library's one capped reader
+/// ([`tsgf::read_file_into`]): longer than [`tsgf::MAX_FILE_BYTES`] is refused, pipes and
+/// devices included.
 pub(crate) fn read_file(path: &str, buf: &mut Vec<u8>) -> Result<(), String> {
-    use std::io::Read;
-    /// Read this much before asking for the size.
-    const PROBE: u64 = 1 << 20;
-    let cannot = |e: std::io::Error| format!("cannot read: {e}");
-    let too_big = |len: u64| {
-        format!(
-            "{len} bytes is more than the {} an SGF file may have",
-            tsgf::MAX_FILE_BYTES
-        )
-    };
-    let mut f = std::fs::File::open(path).map_err(cannot)?;
-    buf.clear();
-    (&mut f).take(PROBE).read_to_end(buf).map_err(cannot)?;
-    if buf.len() as u64 == PROBE {
-        let len = f.metadata().map_err(cannot)?.len();
-        if len > tsgf::MAX_FILE_BYTES {
-            return Err(too_big(len));
-        }
-        // the file may grow while read: never read more than the limit and one byte
-        (&mut f)
-            .take(tsgf::MAX_FILE_BYTES + 1 - PROBE)
-            .read_to_end(buf)
-            .map_err(cannot)?;
-        if buf.len() as u64 > tsgf::MAX_FILE_BYTES {
-            return Err(too_big(buf.len() as u64));
-        }
-    }
-    Ok(())
+    tsgf::read_file_into(std::path::Path::new(path), buf).map_err(|e| e.to_string())
 }
 
 /// What `replay_many` replays: a file, or the bytes of one (named "<bytes>" in results).
@@ -259,11 +230,17 @@ fn replay_one(
     out
 }
 
+/// Most worker threads a call starts (as the CLI's `--threads`).
+pub(crate) const MAX_THREADS: usize = 1024;
+
+/// A pool of `threads` workers (1 to [`MAX_THREADS`]; default: one per core).
 pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new();
     if let Some(n) = threads {
-        if n == 0 {
-            return Err(PyValueError::new_err("threads must be at least 1"));
+        if !(1..=MAX_THREADS).contains(&n) {
+            return Err(PyValueError::new_err(format!(
+                "threads must be 1 to {MAX_THREADS}, not {n}"
+            )));
         }
         b = b.num_threads(n);
     }

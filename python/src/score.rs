@@ -337,6 +337,9 @@ pub(crate) fn judge(
     if let Some((b, w)) = captures {
         opts.captures = [b, w];
     }
+    // the range `score` checks (at most the board's points of handicap)
+    tengen::score::check_handicap_and_captures(board.size(), opts.handicap, opts.captures)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let (width, height) = (board.width(), board.height());
     let res = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {

@@ -1,6 +1,7 @@
 """Type stubs of the Rust extension module (the public names are re-exported by ``tengen``)."""
 
 import enum
+import os
 from typing import Any, Optional, Sequence, Union
 
 import numpy as np
@@ -367,6 +368,9 @@ def from_sgf(letters: str, width: int = 19, height: Optional[int] = None) -> Opt
 
 def load_sgf(data: bytes, name: str = "<bytes>") -> Record:
     """Read a record from bytes."""
+
+def load_sgf_file(path: Union[str, "os.PathLike[str]"]) -> Record:
+    """Read a record from a file, at most 256 MiB (pipes and devices included)."""
 
 def replay_many(
     paths: Sequence[Union[str, bytes]],

@@ -19,7 +19,8 @@ from ._tengen import Record, ReplayResult, Rules, SgfError
 
 __all__ = ["Record", "ReplayResult", "SgfError", "load", "replay_many"]
 
-#: Largest file :func:`load` reads (256 MiB, as ``tengen replay``).
+#: Largest file :func:`load` reads (256 MiB, the library's one limit for every front; longer
+#: files, pipes and devices are refused after reading one byte past it).
 MAX_FILE_BYTES = 256 << 20
 
 Source = Union[bytes, bytearray, memoryview, str, "os.PathLike[str]"]
@@ -35,16 +36,7 @@ def load(source: Source) -> Record:
     """
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _tengen.load_sgf(bytes(source), "<bytes>")
-    path = os.fspath(source)
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise SgfError(f"{path}: {size} bytes is more than the {MAX_FILE_BYTES} an SGF file may have")
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise SgfError(f"{path}: unreadable: cannot read: {e.strerror or e}") from e
-    return _tengen.load_sgf(data, path)
+    return _tengen.load_sgf_file(os.fspath(source))
 
 
 def _source(p: Source) -> Union[str, bytes]:

@@ -220,3 +220,58 @@ def test_replay_many_takes_bytes(tmp_path: Path) -> None:
         tengen.sgf.load(b"(;SZ[5];B[aa];W[aa])").replay()
     with pytest.raises(TypeError, match="path \\(str\\) or the bytes"):
         tengen._tengen.replay_many([1])  # type: ignore[list-item]
+
+
+def test_one_read_limit_for_files_pipes_and_devices(tmp_path: Path) -> None:
+    # the library's one limit (issue 27): a capped read, not the file's size
+    assert tengen.sgf.MAX_FILE_BYTES == 256 << 20
+    with pytest.raises(SgfError, match="longer than the SGF limit of 268435456 bytes; refused"):
+        tengen.sgf.load("/dev/zero")
+    (res,) = list(tengen.sgf.replay_many(["/dev/zero"]))
+    assert res.error is not None and "longer than the SGF limit" in res.error
+    # a pipe has no size either, and is read as a file
+    r, w = os.pipe()
+    os.write(w, b"(;GM[1]SZ[9];B[ee];W[ce])")
+    os.close(w)
+    try:
+        rec = tengen.sgf.load(f"/dev/fd/{r}")
+    finally:
+        os.close(r)
+    assert len(rec.moves) == 2
+    # both edges, on sparse files that start with a game
+    for extra, ok in [(0, True), (1, False)]:
+        p = tmp_path / f"edge{extra}.sgf"
+        with open(p, "wb") as f:
+            f.write(b"(;GM[1]SZ[9];B[ee];W[ce])")
+            f.truncate(tengen.sgf.MAX_FILE_BYTES + extra)
+        if ok:
+            assert len(tengen.sgf.load(p).moves) == 2
+        else:
+            with pytest.raises(SgfError, match="longer than the SGF limit"):
+                tengen.sgf.load(p)
+        p.unlink()
+
+
+def test_thread_counts_are_capped_as_in_the_cli(tmp_path: Path) -> None:
+    p = tmp_path / "g.sgf"
+    p.write_bytes(b"(;GM[1]SZ[9];B[ee])")
+    for n in [0, 1025, 2**40]:
+        with pytest.raises(ValueError, match="threads must be 1 to 1024"):
+            list(tengen.sgf.replay_many([p], threads=n))
+        with pytest.raises(ValueError, match="threads must be 1 to 1024"):
+            tengen.training_data([p], size=9, threads=n)
+    assert [r.ok for r in tengen.sgf.replay_many([p], threads=2)] == [True]
+
+
+def test_handicap_is_at_most_the_boards_points() -> None:
+    b = tengen.Board(3)
+    assert tengen.score(b, handicap=9, rules="aga") is not None
+    for f in (tengen.score, tengen.judge):
+        with pytest.raises(ValueError, match="handicap 10 is more than the 9 points of the 3x3 board"):
+            f(b, handicap=10)
+    with pytest.raises(ValueError, match="captures 16777217 is more than the limit"):
+        tengen.score(b, captures=(16777217, 0))
+    # an SGF HA above the board's points is ignored with a warning
+    (res,) = list(tengen.sgf.replay_many([b"(;GM[1]SZ[9]HA[82];B[ee])"]))
+    assert res.ok
+    assert any("HA[82] is more than the 81 points of the 9x9 board; ignored" in w for w in res.warnings)

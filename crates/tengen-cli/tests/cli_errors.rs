@@ -109,6 +109,32 @@ fn usage_errors() {
         case(&["score", "--komi", "abc"], "", 2, &["abc"]),
         case(&["score", "--captures", "1"], "", 2, &["--captures"]),
         case(&["score", "--handicap", "-1"], "", 2, &["'-1'"]),
+        // a line limit of 0 was silently 1 (issue 27, smaller items)
+        case(
+            &["analysis", "--max-line", "0"],
+            "",
+            2,
+            &["--max-line", "'0'"],
+        ),
+        // at most one handicap stone per point, captures at most 2^24 (issue 27, item 12)
+        case(
+            &["score", "--handicap", "4294967295"],
+            "...\n...\n...\n",
+            2,
+            &["handicap 4294967295 is more than the 9 points of the 3x3 board"],
+        ),
+        case(
+            &["score", "--handicap", "10", "--dead", "auto"],
+            "...\n...\n...\n",
+            2,
+            &["handicap 10 is more than the 9 points"],
+        ),
+        case(
+            &["score", "--captures", "16777217,0"],
+            "...\n...\n...\n",
+            2,
+            &["captures 16777217 is more than the limit of 16777216"],
+        ),
         case(&["replay"], "", 2, &["path"]),
         case(
             &["replay", "--threads", "0", "x.sgf"],

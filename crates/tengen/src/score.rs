@@ -107,9 +107,41 @@ impl ScoreOptions {
     }
 }
 
-/// A dead-stone point that marks no stone.
+/// Most stones a side's captures may count (16,777,216): more than any game captures, and
+/// small enough that every total and margin stays exact.
+pub const MAX_CAPTURES: u32 = 1 << 24;
+
+/// Check a count's handicap (at most the board's points: one stone per point) and captures
+/// (at most [`MAX_CAPTURES`] each), as [`score`] does; the fronts call it for their own
+/// arguments too (the judge, which takes no error).
+pub fn check_handicap_and_captures(
+    size: Size,
+    handicap: u32,
+    captures: [u32; 2],
+) -> Result<(), ScoreError> {
+    if handicap as usize > size.area() {
+        return Err(ScoreError::Handicap { handicap, size });
+    }
+    if let Some(&c) = captures.iter().find(|&&c| c > MAX_CAPTURES) {
+        return Err(ScoreError::Captures(c));
+    }
+    Ok(())
+}
+
+/// A dead-stone point that marks no stone, or a handicap or captures out of range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ScoreError {
+    /// More handicap stones than the board has points.
+    #[error("handicap {handicap} is more than the {} points of the {size} board", size.area())]
+    Handicap {
+        /// The handicap given.
+        handicap: u32,
+        /// The board's size.
+        size: Size,
+    },
+    /// A side's captures above [`MAX_CAPTURES`].
+    #[error("captures {0} is more than the limit of {MAX_CAPTURES}")]
+    Captures(u32),
     /// The point is not on the board.
     #[error("dead stone {x} {y} is off the {size} board")]
     DeadOffBoard {
@@ -319,6 +351,7 @@ impl Serialize for Score {
 pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
     let rules = opts.rules;
     let size = board.size();
+    check_handicap_and_captures(size, opts.handicap, opts.captures)?;
     let mut b = board.clone();
     let mut dead = [0u32; 2];
     for &p in &opts.dead {
@@ -623,6 +656,26 @@ mod tests {
     fn count(rows: &str, rules: &str) -> Score {
         let b = read_board(rows, InputFormat::Text).unwrap();
         score(&b, &ScoreOptions::new(Rules::from_name(rules).unwrap())).unwrap()
+    }
+
+    #[test]
+    fn handicap_and_captures_in_range() {
+        let b = read_board("...\n...\n...\n", InputFormat::Text).unwrap();
+        let mut o = ScoreOptions::new(Rules::from_name("japanese").unwrap());
+        o.handicap = 9;
+        o.captures = [MAX_CAPTURES, 0];
+        assert!(score(&b, &o).is_ok());
+        o.handicap = 10;
+        let e = score(&b, &o).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "handicap 10 is more than the 9 points of the 3x3 board"
+        );
+        o.handicap = 0;
+        o.captures = [0, MAX_CAPTURES + 1];
+        let e = score(&b, &o).unwrap_err();
+        assert_eq!(e, ScoreError::Captures(MAX_CAPTURES + 1));
+        assert_eq!(MAX_CAPTURES, 16_777_216);
     }
 
     #[test]

@@ -14,9 +14,11 @@ pub struct AnalysisArgs {
     #[arg(long = "threads", visible_alias = "workers", value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=super::args::MAX_THREADS as i64))]
     threads: Option<u32>,
-    /// Longest query line in bytes; a longer one is answered with an error and skipped.
-    #[arg(long, default_value_t = MAX_LINE)]
-    max_line: usize,
+    /// Longest query line in bytes (at least 1); a longer one is answered with an error and
+    /// skipped.
+    #[arg(long, default_value_t = MAX_LINE as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_line: u64,
 }
 
 /// Serve until the end of input. Returns the exit status.
@@ -27,7 +29,7 @@ pub fn run(args: &AnalysisArgs) -> i32 {
     );
     let opts = ServeOptions {
         workers,
-        max_line: args.max_line.max(1),
+        max_line: usize::try_from(args.max_line).unwrap_or(usize::MAX),
     };
     let input = BufReader::with_capacity(1 << 16, io::stdin().lock());
     match serve(input, io::stdout(), &opts) {

@@ -94,14 +94,45 @@ pub fn json_line<T: serde::Serialize>(v: &T) -> String {
     s
 }
 
-/// Write a command's whole answer to stdout and return `status`, or 1 when stdout is closed.
-pub fn print(text: &str, status: i32) -> i32 {
+/// Report a failed write to stdout by `tengen CMD`: quiet when its reader closed it (EPIPE,
+/// as `| head` does), else a message on stderr (a full disk, an I/O error). Returns whether it
+/// was such a real error, which the caller turns into a non-zero exit.
+pub fn stdout_failed(cmd: &str, e: &std::io::Error) -> bool {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        return false;
+    }
+    eprintln!("tengen {cmd}: cannot write stdout: {e}");
+    true
+}
+
+/// Write a command's whole answer to stdout and return `status`, or 1 when the write fails
+/// (with a message unless stdout was closed by its reader: see [`stdout_failed`]).
+pub fn print(cmd: &str, text: &str, status: i32) -> i32 {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
         Ok(()) => status,
-        Err(_) => 1,
+        Err(e) => {
+            stdout_failed(cmd, &e);
+            1
+        }
     }
 }
+
+/// `println!` for a command's answer (`outln!("bench", "{x}")`): when the line cannot be
+/// written, the enclosing function returns 1, with a message unless stdout was closed by its
+/// reader (see [`stdout_failed`]), where `println!` would panic.
+macro_rules! outln {
+    ($cmd:expr, $($arg:tt)*) => {
+        if let Err(e) = {
+            use std::io::Write as _;
+            writeln!(std::io::stdout().lock(), $($arg)*)
+        } {
+            $crate::cli::args::stdout_failed($cmd, &e);
+            return 1;
+        }
+    };
+}
+pub(crate) use outln;
 
 #[cfg(test)]
 mod tests {

@@ -12,7 +12,7 @@ use tengen::sgf::{ReplayOptions, Replayer};
 use tengen::territory::TerritoryMap;
 use tengen::{Board, Color, Game, Komi, Preset, Size};
 
-use super::args::ThreadsArg;
+use super::args::{outln, ThreadsArg};
 use super::EXIT_USAGE;
 
 /// Options of `tengen bench`.
@@ -135,9 +135,15 @@ fn search(a: &SearchBenchArgs) -> i32 {
     if a.json {
         return print_json(&r);
     }
-    println!(
+    outln!(
+        "bench",
         "search {}x{}: {} playouts in {:.3} s (median of {}): {:.0} playouts/s",
-        r.size, r.size, r.playouts, r.seconds, r.rounds, r.pps
+        r.size,
+        r.size,
+        r.playouts,
+        r.seconds,
+        r.rounds,
+        r.pps
     );
     0
 }
@@ -213,7 +219,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 fn print_json<T: Serialize>(v: &T) -> i32 {
     match serde_json::to_string(v) {
         Ok(s) => {
-            println!("{s}");
+            outln!("bench", "{s}");
             0
         }
         Err(e) => {
@@ -253,7 +259,7 @@ fn replay(a: &ReplayBenchArgs) -> i32 {
     }
     let mut data = Vec::with_capacity(files.len());
     for f in &files {
-        match std::fs::read(f) {
+        match tengen::sgf::read_file(f) {
             Ok(d) => data.push(d),
             Err(e) => {
                 eprintln!("tengen bench replay: {}: {e}", f.display());
@@ -302,7 +308,7 @@ fn replay(a: &ReplayBenchArgs) -> i32 {
     if a.json {
         return print_json(&r);
     }
-    println!(
+    outln!("bench", 
         "replay of {} games ({} moves), median of {} rounds: {:.1} ms, {:.0} games/s, {:.1} ns/move (parse + check + play, files in memory, {})",
         r.games,
         r.moves,
@@ -380,7 +386,7 @@ fn territory(a: &TerritoryBenchArgs) -> i32 {
     if a.json {
         return print_json(&r);
     }
-    println!(
+    outln!("bench", 
         "territory of {} {}x{} playout finals, median of {} rounds: {:.3} ms, {:.0} boards/s, {:.2} us/board ({} black, {} white points)",
         r.boards, a.size, a.size, r.rounds, secs * 1e3, r.boards_per_s, r.us_per_board, r.black_points, r.white_points
     );
@@ -432,7 +438,7 @@ fn playouts(a: &PlayoutArgs) -> i32 {
     if a.json {
         return print_json(&r);
     } else {
-        println!(
+        outln!("bench", 
             "{}x{}: {} playouts on {} thread(s) in {:.3} s: {:.0} playouts/s, {:.1} ns/move (per thread), {:.2} moves/playout, Black wins {:.2}%",
             a.size,
             a.size,

@@ -39,6 +39,11 @@ pub struct GtpArgs {
     /// The strict count: the same as --score-mode pass-alive.
     #[arg(long, conflicts_with = "score_mode")]
     strict_score: bool,
+    /// Confine `loadsgf FILE` and `printsgf FILE` to this folder: FILE must be a relative
+    /// path inside it. Without it the controller may read or write any path the engine's
+    /// user can.
+    #[arg(long, value_name = "DIR")]
+    sgf_dir: Option<std::path::PathBuf>,
 }
 
 fn parse_threshold(s: &str) -> Result<f64, String> {
@@ -61,6 +66,7 @@ pub fn run(args: &GtpArgs) -> i32 {
         } else {
             args.score_mode
         },
+        sgf_dir: args.sgf_dir.clone(),
     });
     // the session reads on a thread of its own: the unlocked handle, which can move there
     let input = BufReader::new(io::stdin());

@@ -12,6 +12,8 @@ use tengen::score::GameResult;
 use tengen::sgf::{Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Point, Rules, Size};
 
+use super::args::outln;
+
 /// A record's position ready to judge: the board its replay ended on, and the replay (its
 /// rules with the komi read, the player to move, captures, handicap and recorded result).
 pub struct Record {
@@ -117,12 +119,23 @@ struct SizeTime {
     ms_per_position: f64,
 }
 
+/// The files under `p` (a file, or a directory searched recursively, sorted). A symbolic
+/// link to a directory inside one is not followed (a loop of links would never end): a note
+/// on stderr says so. The paths given are followed.
 pub(super) fn collect(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
     if p.is_dir() {
         let mut entries: Vec<_> = std::fs::read_dir(p)?.collect::<Result<_, _>>()?;
         entries.sort_by_key(|e| e.path());
         for e in entries {
-            collect(&e.path(), out)?;
+            let path = e.path();
+            if e.file_type().is_ok_and(|t| t.is_symlink()) && path.is_dir() {
+                eprintln!(
+                    "tengen bench: note: {}: a symbolic link to a directory, not followed",
+                    path.display()
+                );
+                continue;
+            }
+            collect(&path, out)?;
         }
     } else if p.is_file() {
         out.push(p.to_path_buf());
@@ -154,7 +167,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
             .and_then(|e| e.to_str())
             .unwrap_or("")
             .to_ascii_lowercase();
-        let bytes = match std::fs::read(f) {
+        let bytes = match tengen::sgf::read_file(f) {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("tengen bench judge: {}: {e}", f.display());
@@ -303,7 +316,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
         .collect();
     if a.json {
         match serde_json::to_string(&rep) {
-            Ok(s) => println!("{s}"),
+            Ok(s) => outln!("bench judge", "{s}"),
             Err(e) => {
                 eprintln!("tengen bench judge: {e}");
                 return 1;
@@ -313,12 +326,12 @@ pub fn bench(a: &BenchJudge) -> i32 {
     }
     if a.misses {
         for m in &rep.misses {
-            println!("miss {m}");
+            outln!("bench judge", "miss {m}");
         }
     }
     let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
     if rep.counted > 0 {
-        println!(
+        outln!("bench judge", 
             "records: {} counted of {}; winner right {} ({:.1}%), exact {} ({:.1}%), mean abs error {:.2}",
             rep.counted,
             rep.records,
@@ -330,26 +343,35 @@ pub fn bench(a: &BenchJudge) -> i32 {
         );
     }
     if rep.estimator_positions > 0 {
-        println!(
+        outln!(
+            "bench judge",
             "score-estimator positions: {} of {} exactly right",
-            rep.estimator_exact, rep.estimator_positions
+            rep.estimator_exact,
+            rep.estimator_positions
         );
     }
     if rep.autoscore_positions > 0 {
-        println!(
+        outln!(
+            "bench judge",
             "autoscore positions: {} of {} with every stone right, {} with every point right",
-            rep.autoscore_stones_right, rep.autoscore_positions, rep.autoscore_points_right
+            rep.autoscore_stones_right,
+            rep.autoscore_positions,
+            rep.autoscore_points_right
         );
     }
-    println!(
+    outln!(
+        "bench judge",
         "{positions} positions, {:.2} ms per position",
         rep.ms_per_position
     );
     if rep.by_size.len() > 1 {
         for t in &rep.by_size {
-            println!(
+            outln!(
+                "bench judge",
                 "  {}: {} positions, {:.2} ms per position",
-                t.size, t.positions, t.ms_per_position
+                t.size,
+                t.positions,
+                t.ms_per_position
             );
         }
     }
@@ -547,7 +569,7 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
         }
     }
     for f in &args.files {
-        match std::fs::read(f) {
+        match tengen::sgf::read_file(f) {
             Ok(b) => inputs.push((f.display().to_string(), b)),
             Err(e) => return fail(format!("{}: {e}", f.display())),
         }
@@ -676,11 +698,8 @@ pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
         }
     }
     let mut so = std::io::stdout().lock();
-    if so
-        .write_all(out.as_bytes())
-        .and_then(|_| so.flush())
-        .is_err()
-    {
+    if let Err(e) = so.write_all(out.as_bytes()).and_then(|_| so.flush()) {
+        super::args::stdout_failed("score", &e);
         return 1;
     }
     status

@@ -4,6 +4,7 @@ use clap::{Parser, Subcommand};
 
 mod analysis;
 mod args;
+mod atomic;
 mod bench;
 mod gtp;
 mod judge;

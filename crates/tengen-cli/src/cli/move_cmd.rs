@@ -9,6 +9,7 @@ use tengen::render::{Coords, Panel, Picture, RenderError};
 use tengen::vertex::Vertex;
 use tengen::{Board, Color, Point, Reason, Rules};
 
+use super::args::stdout_failed;
 use super::EXIT_USAGE;
 
 /// Options of `tengen move`.
@@ -112,8 +113,11 @@ pub fn run(args: &MoveArgs) -> i32 {
     let mut solved = 0;
     let status = loop {
         // Flush before a read that could block, so an interactive caller gets each answer.
-        if reader.get_ref().buffer().is_empty() && out.flush().is_err() {
-            return 1;
+        if reader.get_ref().buffer().is_empty() {
+            if let Err(e) = out.flush() {
+                stdout_failed("move", &e);
+                return 1;
+            }
         }
         let Some(problem) = reader.read_problem() else {
             break 0;
@@ -159,12 +163,13 @@ pub fn run(args: &MoveArgs) -> i32 {
                 out.write_all(b"0\n")
             }
         };
-        if written.is_err() {
-            // stdout closed (e.g. piped into `head`): stop quietly
-            return 0;
+        if let Err(e) = written {
+            // stdout closed (e.g. piped into `head`): stop quietly; any other error is one
+            return i32::from(stdout_failed("move", &e));
         }
     };
-    if out.flush().is_err() {
+    if let Err(e) = out.flush() {
+        stdout_failed("move", &e);
         return 1;
     }
     status

@@ -3,7 +3,7 @@
 //! The input is any board tengen reads (digit rows, text rows, JSON rows) or an SGF record,
 //! replayed to `--move N` or to its end. The output format follows the file extension.
 
-use std::io::{self, Read};
+use std::io;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -343,14 +343,15 @@ pub fn run(args: &RenderArgs) -> i32 {
         return fail(e.to_string());
     }
     let bytes = match args.file.as_deref() {
-        Some(f) if f.as_os_str() != "-" => match std::fs::read(f) {
+        Some(f) if f.as_os_str() != "-" => match tengen::sgf::read_file(f) {
             Ok(b) => b,
-            Err(e) => return fail(format!("cannot read {}: {e}", f.display())),
+            Err(e) => return fail(format!("{}: {e}", f.display())),
         },
         _ => {
             let mut b = Vec::new();
-            if let Err(e) = io::stdin().read_to_end(&mut b) {
-                return fail(format!("cannot read stdin: {e}"));
+            let limit = tengen::sgf::MAX_FILE_BYTES;
+            if let Err(e) = tengen::sgf::read_limited_into(io::stdin().lock(), limit, &mut b) {
+                return fail(format!("stdin: {e}"));
             }
             b
         }

@@ -1,7 +1,6 @@
 //! `tengen replay`: replay SGF records in parallel, checking every move.
 
-use std::fs::File;
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -14,7 +13,7 @@ use tengen::score::{score, GameResult, Score, ScoreOptions};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Rules};
 
-use super::args::{json_line, ThreadsArg};
+use super::args::{json_line, stdout_failed, ThreadsArg};
 use super::EXIT_USAGE;
 
 /// Options of `tengen replay`.
@@ -61,7 +60,8 @@ pub struct ReplayArgs {
 }
 
 /// Every file to replay: files as given, directories walked (without recursion on depth) for
-/// `*.sgf` (any case), sorted within each directory argument.
+/// `*.sgf` (any case), sorted within each directory argument. A symbolic link to a directory
+/// inside one is not followed (a loop of links would never end): a note on stderr says so.
 pub(super) fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for p in paths {
@@ -80,7 +80,12 @@ pub(super) fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
             for e in rd.flatten() {
                 let path = e.path();
                 let is_dir = e.file_type().map(|t| t.is_dir()).unwrap_or(false);
-                if is_dir {
+                if !is_dir && e.file_type().is_ok_and(|t| t.is_symlink()) && path.is_dir() {
+                    eprintln!(
+                        "tengen: note: {}: a symbolic link to a directory, not followed",
+                        path.display()
+                    );
+                } else if is_dir {
                     dirs.push(path);
                 } else if path
                     .extension()
@@ -94,38 +99,6 @@ pub(super) fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
         out.extend(found);
     }
     out
-}
-
-/// Read a whole file into `buf` (reused from file to file) with a single `read` call when the
-/// file is as long as its metadata says, which is the usual case.
-fn read_into(path: &Path, buf: &mut Vec<u8>) -> io::Result<()> {
-    let mut f = File::open(path)?;
-    let len = f.metadata()?.len();
-    if len > tengen::sgf::MAX_FILE_BYTES {
-        return Err(io::Error::other(format!(
-            "file is {len} bytes, more than the limit of {} bytes",
-            tengen::sgf::MAX_FILE_BYTES
-        )));
-    }
-    let len = len as usize;
-    buf.clear();
-    // one spare byte tells a file that grew since the metadata from one that did not
-    buf.resize(len + 1, 0);
-    let mut n = 0;
-    while n < len {
-        let k = f.read(&mut buf[n..])?;
-        if k == 0 {
-            break;
-        }
-        n += k;
-    }
-    if n > len {
-        buf.truncate(n);
-        f.read_to_end(buf)?;
-    } else {
-        buf.truncate(n);
-    }
-    Ok(())
 }
 
 #[derive(Serialize)]
@@ -238,8 +211,8 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         fallback: None,
     };
     let shown = path.display().to_string();
-    let res: Result<Replay, String> = match read_into(path, buf) {
-        Err(e) => Err(format!("cannot read: {e}")),
+    let res: Result<Replay, String> = match tengen::sgf::read_file_into(path, buf) {
+        Err(e) => Err(e.to_string()),
         Ok(()) => r.replay(buf, &opts).map_err(|e| e.to_string()),
     };
     let mut stderr = String::new();
@@ -363,6 +336,7 @@ pub fn run(args: &ReplayArgs) -> i32 {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     let (mut games, mut moves, mut ok, mut illegal, mut unreadable) = (0usize, 0usize, 0, 0, 0);
     let mut closed = false;
+    let mut write_failed = false;
     // counted results, winners right, margins exact
     let (mut counted, mut winners, mut exact) = (0usize, 0usize, 0usize);
     // Chunks keep the output in input order and the memory bounded for millions of files.
@@ -392,8 +366,13 @@ pub fn run(args: &ReplayArgs) -> i32 {
             if !o.stderr.is_empty() {
                 bar.suspend(|| eprint!("{}", o.stderr));
             }
-            if !closed && !o.stdout.is_empty() && out.write_all(o.stdout.as_bytes()).is_err() {
-                closed = true; // stdout closed (e.g. piped into `head`): keep counting
+            if !closed && !o.stdout.is_empty() {
+                if let Err(e) = out.write_all(o.stdout.as_bytes()) {
+                    // stdout closed (e.g. piped into `head`): keep counting, quietly; any
+                    // other error (a full disk) is reported and makes the exit status 1
+                    closed = true;
+                    write_failed = stdout_failed("replay", &e);
+                }
             }
         }
         bar.inc(chunk.len() as u64);
@@ -410,14 +389,23 @@ pub fn run(args: &ReplayArgs) -> i32 {
             "; counted results {counted}: winner right {winners}, margin exact {exact}"
         ));
     }
-    if args.json {
-        let _ = out.flush();
-        eprintln!("{summary}");
-    } else if !closed {
-        let _ = writeln!(out, "{summary}");
+    if !args.json && !closed {
+        if let Err(e) = writeln!(out, "{summary}") {
+            closed = true;
+            write_failed = stdout_failed("replay", &e);
+        }
     }
-    let _ = out.flush();
-    if games == ok {
+    if !closed {
+        if let Err(e) = out.flush() {
+            write_failed = stdout_failed("replay", &e);
+        }
+    }
+    if args.json {
+        eprintln!("{summary}");
+    }
+    if write_failed {
+        1
+    } else if games == ok {
         0
     } else {
         1

@@ -113,6 +113,9 @@ impl ScoringArgs {
                 opts.dead.push(parse_point_as("dead stone", tok, size)?);
             }
         }
+        // the judge (`--dead auto`) takes no error: the range is checked here for both
+        tengen::score::check_handicap_and_captures(size, opts.handicap, opts.captures)
+            .map_err(|e| e.to_string())?;
         Ok(opts)
     }
 }
@@ -160,7 +163,7 @@ pub fn run(args: &ScoreArgs) -> i32 {
     } else {
         format!("{}\n", s.result)
     };
-    print(&text, 0)
+    print("score", &text, 0)
 }
 
 /// The picture of a count (`--text`): stones `X`/`O`, points counted for Black `x` and for

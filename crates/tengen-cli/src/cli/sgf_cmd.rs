@@ -1,15 +1,14 @@
 //! `tengen sgf`: rewrite SGF records as clean UTF-8 FF[4], checked by replay.
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use clap::Args;
 use rayon::prelude::*;
 use tengen::sgf::clean::{clean, CleanOptions, Cleaned};
-use tengen::sgf::{TextEncoding, MAX_FILE_BYTES};
+use tengen::sgf::TextEncoding;
 
 use super::EXIT_USAGE;
 
@@ -19,8 +18,11 @@ pub struct SgfArgs {
     /// SGF files, and directories searched recursively for `*.sgf`.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
-    /// Write each converted record into DIR under its own file name (created if needed).
-    /// Without it, the one input file is written to stdout.
+    /// Write each converted record into DIR under its own file name (DIR is created when
+    /// there is something to write). Each file is written whole or not at all (a temporary
+    /// file renamed into place; removed on error or SIGINT), never over an input file (hard
+    /// links included) nor over another output of the run. Without it, the one input file is
+    /// written to stdout.
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     /// Keep only the main line of every game (drop variations).
@@ -30,10 +32,12 @@ pub struct SgfArgs {
     #[arg(long)]
     no_comments: bool,
     /// Write every game of a multi-game file to its own file, NAME-1.sgf, NAME-2.sgf, ...
-    /// (needs --output).
+    /// (needs --output). A name that is an input, or that another input also writes, is an
+    /// error naming both files (the first input in order keeps the name).
     #[arg(long, requires = "output", conflicts_with = "merge")]
     split: bool,
-    /// Write the games of all inputs, in order, into this one file.
+    /// Write the games of all inputs, in order, into this one file (written whole or not at
+    /// all, as with --output; it may not be an input).
     #[arg(long, value_name = "FILE", conflicts_with = "output")]
     merge: Option<PathBuf>,
     /// Decode text with this encoding (a CA label such as GB18030, Shift_JIS, EUC-KR, Big5,
@@ -58,15 +62,10 @@ fn parse_encoding(s: &str) -> Result<TextEncoding, String> {
 }
 
 fn read_file(path: &Path) -> Result<Vec<u8>, String> {
-    let f = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
-    let mut bytes = Vec::new();
-    f.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!("larger than {MAX_FILE_BYTES} bytes; refused"));
-    }
-    Ok(bytes)
+    tengen::sgf::read_file(path).map_err(|e| match e {
+        tengen::sgf::ReadError::Open(e) => format!("cannot open: {e}"),
+        e => e.to_string(),
+    })
 }
 
 /// Convert one file; the messages to print (warnings unless quiet).
@@ -96,43 +95,97 @@ fn convert(
     Ok((cleaned, notes))
 }
 
-fn write_outputs(path: &Path, dir: &Path, split: bool, c: &Cleaned) -> Result<(), String> {
+/// The identity of a file, to tell an output that is an input: (device, inode) on Unix, so a
+/// hard link or another path to the same file is recognised; elsewhere the canonical path.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum FileId {
+    #[cfg(unix)]
+    Inode(u64, u64),
+    #[cfg(not(unix))]
+    Path(PathBuf),
+}
+
+fn file_id(p: &Path) -> Option<FileId> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let m = std::fs::metadata(p).ok()?;
+        Some(FileId::Inode(m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::canonicalize(p).ok().map(FileId::Path)
+    }
+}
+
+/// The files one input becomes, each with its bytes.
+type Outputs = Vec<(PathBuf, Vec<u8>)>;
+
+/// The files one input becomes in DIR: its own name, or with --split and more than one game
+/// NAME-1.sgf, NAME-2.sgf, ...; each with its bytes.
+fn targets(path: &Path, dir: &Path, split: bool, c: &Cleaned) -> Result<Outputs, String> {
     let name = path
         .file_name()
         .ok_or_else(|| "has no file name".to_string())?;
-    let write = |target: PathBuf, bytes: &[u8]| -> Result<(), String> {
-        if same_file(&target, path) {
-            return Err(format!(
-                "output {} is the input itself; refused",
-                target.display()
-            ));
-        }
-        std::fs::write(&target, bytes)
-            .map_err(|e| format!("cannot write {}: {e}", target.display()))
-    };
     if split && c.games.len() > 1 {
         let stem = Path::new(name)
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        for (i, g) in c.games.iter().enumerate() {
-            write(dir.join(format!("{stem}-{}.sgf", i + 1)), &g.sgf)?;
-        }
-        Ok(())
+        Ok(c.games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (dir.join(format!("{stem}-{}.sgf", i + 1)), g.sgf.clone()))
+            .collect())
     } else {
-        write(dir.join(name), &c.collection())
+        Ok(vec![(dir.join(name), c.collection())])
     }
 }
 
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
+/// The outputs of the run so far and the inputs: an output is never an input (by
+/// [`FileId`]), nor written twice. Inputs are taken in order, so the first one to claim a
+/// name keeps it and a later one is an error naming both.
+struct Claims<'a> {
+    inputs: HashMap<FileId, &'a Path>,
+    written: HashMap<PathBuf, &'a Path>,
+}
+
+impl<'a> Claims<'a> {
+    fn claim(&mut self, from: &'a Path, outputs: &Outputs) -> Result<(), String> {
+        for (t, _) in outputs {
+            if let Some(input) = file_id(t).and_then(|id| self.inputs.get(&id)) {
+                return Err(format!(
+                    "output {} is the input {} (the same file); refused",
+                    t.display(),
+                    input.display()
+                ));
+            }
+            if let Some(prev) = self.written.get(t) {
+                return Err(format!(
+                    "output {} is already written from {}; refused",
+                    t.display(),
+                    prev.display()
+                ));
+            }
+        }
+        for (t, _) in outputs {
+            self.written.insert(t.clone(), from);
+        }
+        Ok(())
     }
 }
+
+/// What one input of a chunk came to: its conversion with its messages, or an error.
+type Converted = Result<(Cleaned, Vec<String>), String>;
 
 /// Convert, then print a summary on stderr. Returns the exit status: 0 when every file was
 /// converted, 1 when some could not be, 2 for bad usage.
+///
+/// With --output, outputs are written whole or not at all (see [`super::atomic`]), never
+/// over an input (compared by device and inode: hard links too) nor over another output of
+/// the same run (two inputs of the same name, or a --split NAME-1.sgf that another input
+/// also writes): such an input is an error naming both files, and the first in order keeps
+/// the name. DIR is created only when there is something to write.
 pub fn run(args: &SgfArgs) -> i32 {
     let files = super::replay::collect(&args.paths);
     if files.is_empty() {
@@ -147,11 +200,11 @@ pub fn run(args: &SgfArgs) -> i32 {
         );
         return EXIT_USAGE;
     }
+    let inputs: HashMap<FileId, &Path> = files
+        .iter()
+        .filter_map(|f| Some((file_id(f)?, f.as_path())))
+        .collect();
     if let Some(dir) = &args.output {
-        if let Err(e) = std::fs::create_dir_all(dir) {
-            eprintln!("tengen sgf: cannot create {}: {e}", dir.display());
-            return EXIT_USAGE;
-        }
         let mut seen: HashMap<&std::ffi::OsStr, &Path> = HashMap::new();
         for f in &files {
             if let Some(n) = f.file_name() {
@@ -166,6 +219,18 @@ pub fn run(args: &SgfArgs) -> i32 {
                 }
             }
         }
+    }
+    if let Some(m) = &args.merge {
+        if file_id(m).is_some_and(|id| inputs.contains_key(&id)) {
+            eprintln!(
+                "tengen sgf: --merge {} is one of the inputs; refused",
+                m.display()
+            );
+            return EXIT_USAGE;
+        }
+    }
+    if !to_stdout {
+        super::atomic::remove_on_interrupt();
     }
     let opts = CleanOptions {
         main_line_only: args.main_line,
@@ -183,64 +248,87 @@ pub fn run(args: &SgfArgs) -> i32 {
         }
     };
     let start = Instant::now();
-    let (games, moves, failed) = (
-        AtomicUsize::new(0),
-        AtomicUsize::new(0),
-        AtomicUsize::new(0),
-    );
+    let (mut games, mut moves, mut failed) = (0usize, 0usize, 0usize);
     let keep = args.merge.is_some() || to_stdout;
-    let results: Vec<Option<Cleaned>> = pool.install(|| {
-        files
-            .par_iter()
-            .map(|f| {
-                let r = convert(f, args, &opts).and_then(|(c, notes)| {
-                    if let Some(dir) = &args.output {
-                        write_outputs(f, dir, args.split, &c)?;
-                    }
-                    Ok((c, notes))
-                });
-                match r {
-                    Ok((c, notes)) => {
-                        let mut err = std::io::stderr().lock();
-                        for n in notes {
-                            let _ = writeln!(err, "{n}");
-                        }
-                        games.fetch_add(c.games.len(), Ordering::Relaxed);
-                        moves.fetch_add(c.games.iter().map(|g| g.moves).sum(), Ordering::Relaxed);
-                        keep.then_some(c)
-                    }
-                    Err(e) => {
-                        eprintln!("{}: error: {e}", f.display());
-                        failed.fetch_add(1, Ordering::Relaxed);
-                        None
-                    }
+    let mut kept: Vec<Cleaned> = Vec::new();
+    let mut claims = Claims {
+        inputs,
+        written: HashMap::new(),
+    };
+    let mut dir_made = false;
+    // Chunks bound the memory of the outputs not yet written (without --merge).
+    for chunk in files.chunks(1024) {
+        let converted: Vec<Converted> =
+            pool.install(|| chunk.par_iter().map(|f| convert(f, args, &opts)).collect());
+        // in input order: messages, then the claims of the outputs
+        let mut writes: Vec<(usize, Outputs)> = Vec::new();
+        let mut done: Vec<Option<Cleaned>> = Vec::with_capacity(chunk.len());
+        for (i, (f, r)) in chunk.iter().zip(converted).enumerate() {
+            let r = r.and_then(|(c, notes)| {
+                let mut err = std::io::stderr().lock();
+                for n in notes {
+                    let _ = writeln!(err, "{n}");
                 }
-            })
-            .collect()
-    });
-    let failed = failed.into_inner();
-    if keep {
-        let all: Vec<u8> = results
-            .iter()
-            .flatten()
-            .flat_map(|c| c.collection())
-            .collect();
-        let written = match &args.merge {
-            Some(m) if files.iter().any(|f| same_file(f, m)) => {
-                eprintln!(
-                    "tengen sgf: --merge {} is one of the inputs; refused",
-                    m.display()
-                );
+                if let Some(dir) = &args.output {
+                    let outs = targets(f, dir, args.split, &c)?;
+                    claims.claim(f, &outs)?;
+                    writes.push((i, outs));
+                }
+                Ok(c)
+            });
+            match r {
+                Ok(c) => done.push(Some(c)),
+                Err(e) => {
+                    eprintln!("{}: error: {e}", f.display());
+                    failed += 1;
+                    done.push(None);
+                }
+            }
+        }
+        if let (Some(dir), false) = (&args.output, writes.is_empty() || dir_made) {
+            if let Err(e) = std::fs::create_dir_all(dir) {
+                eprintln!("tengen sgf: cannot create {}: {e}", dir.display());
                 return EXIT_USAGE;
             }
-            Some(m) => {
-                std::fs::write(m, &all).map_err(|e| format!("cannot write {}: {e}", m.display()))
+            dir_made = true;
+        }
+        let written: Vec<(usize, Result<(), String>)> = pool.install(|| {
+            writes
+                .par_iter()
+                .map(|(i, outs)| {
+                    let r = outs
+                        .iter()
+                        .try_for_each(|(t, bytes)| super::atomic::write(t, bytes));
+                    (*i, r)
+                })
+                .collect()
+        });
+        for (i, r) in written {
+            if let Err(e) = r {
+                eprintln!("{}: error: {e}", chunk[i].display());
+                failed += 1;
+                done[i] = None;
             }
+        }
+        for c in done.into_iter().flatten() {
+            games += c.games.len();
+            moves += c.games.iter().map(|g| g.moves).sum::<usize>();
+            if keep {
+                kept.push(c);
+            }
+        }
+    }
+    if keep {
+        let all: Vec<u8> = kept.iter().flat_map(|c| c.collection()).collect();
+        let written = match &args.merge {
+            Some(m) => super::atomic::write(m, &all),
             None if failed == 0 => {
                 let mut out = std::io::stdout().lock();
-                out.write_all(&all)
-                    .and_then(|()| out.flush())
-                    .map_err(|e| format!("cannot write stdout: {e}"))
+                match out.write_all(&all).and_then(|()| out.flush()) {
+                    // stdout closed by its reader (`| head`): quiet
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                    r => r.map_err(|e| format!("cannot write stdout: {e}")),
+                }
             }
             None => Ok(()),
         };
@@ -255,8 +343,8 @@ pub fn run(args: &SgfArgs) -> i32 {
             "{} files: {} converted ({} games, {} moves checked by replay), {} failed, in {:.2} s ({:.0} files/s)",
             files.len(),
             files.len() - failed,
-            games.into_inner(),
-            moves.into_inner(),
+            games,
+            moves,
             failed,
             secs,
             files.len() as f64 / secs.max(1e-9)

@@ -112,5 +112,5 @@ pub fn run(args: &TerritoryArgs) -> i32 {
             }
         }
     };
-    print(&text, status)
+    print("territory", &text, status)
 }

@@ -230,6 +230,34 @@ fn letter(c: Color) -> &'static str {
 /// A [`QueryError`] for the field `initialStones` (a stone on an occupied point, or a setup
 /// leaving a chain without liberties) or `moves` (the first illegal move, numbered from 1).
 pub fn analyze(q: &Query) -> Result<Vec<TurnAnswer>, QueryError> {
+    let mut out = Vec::with_capacity(q.analyze_turns.len());
+    analyze_each(q, |t| {
+        out.push(t);
+        true
+    })?;
+    Ok(out)
+}
+
+/// Answer `q` turn by turn: `each` gets every [`TurnAnswer`] as soon as it is ready, in turn
+/// order, and returns `false` to stop (the query was cancelled, or nobody reads). The setup
+/// and every move are checked first, so an illegal query is an error before any answer, as
+/// with [`analyze`].
+///
+/// # Errors
+/// As [`analyze`].
+pub fn analyze_each(q: &Query, mut each: impl FnMut(TurnAnswer) -> bool) -> Result<(), QueryError> {
+    // the cheap pass: every move played once, no answer
+    play_through(q, &[], &mut |_: TurnAnswer| true)?;
+    play_through(q, &q.analyze_turns, &mut each)
+}
+
+/// Play the setup and the moves of `q`, calling `each` with the answer of every turn of
+/// `turns` (sorted) until it returns `false`.
+fn play_through(
+    q: &Query,
+    turns: &[usize],
+    each: &mut dyn FnMut(TurnAnswer) -> bool,
+) -> Result<(), QueryError> {
     let err = |field: &str, msg: String| QueryError {
         error: msg,
         field: Some(field.to_string()),
@@ -257,13 +285,15 @@ pub fn analyze(q: &Query) -> Result<Vec<TurnAnswer>, QueryError> {
         ));
     }
     let mut game = Game::from_board(board, q.initial_player, q.rules);
-    let mut out = Vec::with_capacity(q.analyze_turns.len());
-    let mut next = q.analyze_turns.iter().copied().peekable();
+    let mut next = turns.iter().copied().peekable();
     let mut last: Option<LastMove> = None;
     for turn in 0..=q.moves.len() {
         if next.peek() == Some(&turn) {
             next.next();
-            out.push(turn_answer(q, &game, turn, last.clone()).map_err(|e| err("moves", e))?);
+            let answer = turn_answer(q, &game, turn, last.clone()).map_err(|e| err("moves", e))?;
+            if !each(answer) {
+                return Ok(());
+            }
         }
         let Some(&(color, mv)) = q.moves.get(turn) else {
             break;
@@ -303,7 +333,7 @@ pub fn analyze(q: &Query) -> Result<Vec<TurnAnswer>, QueryError> {
             });
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A count's owners in KataGo's `ownership` layout: one value per point of a board of `size`,

@@ -37,9 +37,16 @@
 //! - `analyzeTurns`: turn numbers from 0 (before the first move) to the number of moves;
 //!   default: the last turn only. `includeOwnership`: add `ownership`.
 //! - Actions: `{"id":..,"action":"query_version"}`, `{"id":..,"action":"clear_cache"}`,
-//!   `{"id":..,"action":"terminate","terminateId":"g1"}` (queries with that id that no worker
-//!   has started yet are answered `"noResults":true`), `"terminate_all"`, and a bare
-//!   `{"action":"terminate"}`, which tengen reads as `terminate_all`.
+//!   `{"id":..,"action":"terminate","terminateId":"g1"}` (the queries with that id read before
+//!   it: one not started yet is answered `"noResults":true` for every turn, one under way
+//!   stops after the turn it is on, its other turns answered `noResults`; queries with that
+//!   id sent after the terminate are not affected), `"terminate_all"` (the same for every
+//!   query read before it), and a bare `{"action":"terminate"}`, which tengen reads as
+//!   `terminate_all`.
+//!
+//! Each turn's answer is written as soon as it is ready. The work of one query is bounded by
+//! [`MAX_QUERY_WORK`] (analysed turns times the board's points): a query over it is cut to its
+//! first turns within the limit, with a `warning` on `analyzeTurns`.
 //!
 //! Unknown fields, wrong types, bad sizes and illegal moves are answered
 //! `{"error":"...","field":"...","id":"..."}` (the id when it could be read) and the stream
@@ -74,8 +81,8 @@ mod query;
 mod serve;
 
 pub use answer::{
-    analyze, judged, ownership, ChainInfo, ChainReport, ChainStatus, Count, Counts, Judged,
-    LastMove, Prisoners, RootInfo, TurnAnswer, JUDGE,
+    analyze, analyze_each, judged, ownership, ChainInfo, ChainReport, ChainStatus, Count, Counts,
+    Judged, LastMove, Prisoners, RootInfo, TurnAnswer, JUDGE,
 };
-pub use query::{parse_request, Action, Query, QueryError, Request, Warning};
+pub use query::{parse_request, Action, Query, QueryError, Request, Warning, MAX_QUERY_WORK};
 pub use serve::{serve, ServeOptions, ServeStats, MAX_LINE};

@@ -31,6 +31,11 @@ pub struct Warning {
     pub id: String,
 }
 
+/// Most work one query may ask for: analysed turns times the board's points (1,048,576:
+/// 2,904 turns of 19x19, 387 of 52x52). A query over it is cut to its first turns within the
+/// limit, with a `warning` on the field `analyzeTurns`.
+pub const MAX_QUERY_WORK: usize = 1 << 20;
+
 /// A validated analysis query.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Query {
@@ -335,6 +340,20 @@ fn parse_query(
     };
     analyze_turns.sort_unstable();
     analyze_turns.dedup();
+    let area = size.area().max(1);
+    if analyze_turns.len().saturating_mul(area) > MAX_QUERY_WORK {
+        let keep = (MAX_QUERY_WORK / area).max(1);
+        warnings.push(Warning {
+            warning: format!(
+                "{} turns of a {size} board are more than the work limit of {MAX_QUERY_WORK} \
+                 turn-points per query; only the first {keep} turns are analysed",
+                analyze_turns.len()
+            ),
+            field: "analyzeTurns".into(),
+            id: id.clone(),
+        });
+        analyze_turns.truncate(keep);
+    }
     let include_ownership = match obj.get("includeOwnership") {
         None => false,
         Some(Value::Bool(b)) => *b,

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::{json, Value};
 
-use super::answer::analyze;
+use super::answer::analyze_each;
 use super::query::{parse_value, Action, QueryError, Request};
 
 /// Longest query line read (16 MiB); a longer line is answered with an error and skipped.
@@ -48,19 +48,36 @@ pub struct ServeStats {
 struct Pending {
     /// Queries of this id read and not finished.
     count: usize,
-    /// A terminate arrived for them.
-    cancelled: bool,
+    /// The queries of this id read before this line number are cancelled (a terminate read
+    /// there): queries with the same id sent after the terminate are not.
+    cancel_before: u64,
 }
 
 struct Shared {
     pending: Mutex<HashMap<String, Pending>>,
+    /// Every query read before this line number is cancelled (`terminate_all`).
+    cancel_all_before: AtomicU64,
     answers: AtomicU64,
     errors: AtomicU64,
+}
+
+impl Shared {
+    /// Whether the query read at line `seq` with `id` was terminated.
+    fn cancelled(&self, id: Option<&str>, seq: u64) -> bool {
+        seq < self.cancel_all_before.load(Ordering::Acquire)
+            || id.is_some_and(|id| {
+                lock(&self.pending)
+                    .get(id)
+                    .is_some_and(|p| seq < p.cancel_before)
+            })
+    }
 }
 
 struct Job {
     value: Value,
     id: Option<String>,
+    /// The line number the query was read at (its order among queries and terminates).
+    seq: u64,
 }
 
 fn line_of<T: serde::Serialize>(v: &T) -> Vec<u8> {
@@ -83,6 +100,7 @@ pub fn serve<R: BufRead, W: Write + Send>(
     let workers = opts.workers.max(1);
     let shared = Shared {
         pending: Mutex::new(HashMap::new()),
+        cancel_all_before: AtomicU64::new(0),
         answers: AtomicU64::new(0),
         errors: AtomicU64::new(0),
     };
@@ -188,7 +206,7 @@ fn read_loop<R: BufRead>(
         };
         if value.get("action").is_some() {
             let reply = match parse_value(&value) {
-                Ok(Request::Action(id, action)) => action_reply(id, &action, sh),
+                Ok(Request::Action(id, action)) => action_reply(id, &action, sh, *lines),
                 Ok(Request::Query(..)) => unreachable_query(),
                 Err(e) => {
                     sh.errors.fetch_add(1, Ordering::Relaxed);
@@ -204,7 +222,14 @@ fn read_loop<R: BufRead>(
         if let Some(id) = &id {
             lock(&sh.pending).entry(id.clone()).or_default().count += 1;
         }
-        if jobs.send(Job { value, id }).is_err() {
+        if jobs
+            .send(Job {
+                value,
+                id,
+                seq: *lines,
+            })
+            .is_err()
+        {
             break;
         }
     }
@@ -220,7 +245,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn action_reply(id: Option<String>, action: &Action, sh: &Shared) -> Vec<u8> {
+/// The reply to an action read at line `seq`; a terminate cancels the queries read before it.
+fn action_reply(id: Option<String>, action: &Action, sh: &Shared, seq: u64) -> Vec<u8> {
     let v = match action {
         Action::QueryVersion => json!({
             "id": id,
@@ -231,14 +257,12 @@ fn action_reply(id: Option<String>, action: &Action, sh: &Shared) -> Vec<u8> {
         Action::ClearCache => json!({"id": id, "action": "clear_cache"}),
         Action::Terminate(t) => {
             if let Some(p) = lock(&sh.pending).get_mut(t) {
-                p.cancelled = true;
+                p.cancel_before = seq;
             }
             json!({"id": id, "action": "terminate", "terminateId": t})
         }
         Action::TerminateAll => {
-            for p in lock(&sh.pending).values_mut() {
-                p.cancelled = true;
-            }
+            sh.cancel_all_before.fetch_max(seq, Ordering::AcqRel);
             json!({"id": id, "action": "terminate_all"})
         }
     };
@@ -255,11 +279,7 @@ fn work_loop(jobs: &Mutex<Receiver<Job>>, out: SyncSender<Vec<u8>>, sh: &Shared)
             Ok(j) => j,
             Err(_) => return,
         };
-        let cancelled = job
-            .id
-            .as_ref()
-            .is_some_and(|id| lock(&sh.pending).get(id).is_some_and(|p| p.cancelled));
-        let ok = answer_job(&job, cancelled, &out, sh);
+        let ok = answer_job(&job, &out, sh);
         if let Some(id) = &job.id {
             let mut p = lock(&sh.pending);
             if let Some(e) = p.get_mut(id) {
@@ -275,8 +295,10 @@ fn work_loop(jobs: &Mutex<Receiver<Job>>, out: SyncSender<Vec<u8>>, sh: &Shared)
     }
 }
 
-/// Answer one job; `false` when the writer is gone.
-fn answer_job(job: &Job, cancelled: bool, out: &SyncSender<Vec<u8>>, sh: &Shared) -> bool {
+/// Answer one job, each turn's answer as soon as it is ready; a terminate is looked for
+/// before every turn, and the turns not analysed then are answered `noResults`. `false`
+/// when the writer is gone.
+fn answer_job(job: &Job, out: &SyncSender<Vec<u8>>, sh: &Shared) -> bool {
     let (q, warnings) = match parse_value(&job.value) {
         Ok(Request::Query(q, w)) => (q, w),
         Ok(Request::Action(..)) => return true,
@@ -287,8 +309,9 @@ fn answer_job(job: &Job, cancelled: bool, out: &SyncSender<Vec<u8>>, sh: &Shared
             return false;
         }
     }
-    if cancelled {
-        for &t in &q.analyze_turns {
+    let cancelled = || sh.cancelled(job.id.as_deref(), job.seq);
+    let no_results = |turns: &[usize]| {
+        for &t in turns {
             sh.answers.fetch_add(1, Ordering::Relaxed);
             let v =
                 json!({"id": q.id, "turnNumber": t, "isDuringSearch": false, "noResults": true});
@@ -296,18 +319,26 @@ fn answer_job(job: &Job, cancelled: bool, out: &SyncSender<Vec<u8>>, sh: &Shared
                 return false;
             }
         }
-        return true;
+        true
+    };
+    if cancelled() {
+        return no_results(&q.analyze_turns);
     }
-    match analyze(&q) {
-        Ok(turns) => {
-            for t in &turns {
-                sh.answers.fetch_add(1, Ordering::Relaxed);
-                if out.send(line_of(t)).is_err() {
-                    return false;
-                }
-            }
-            true
+    let (mut done, mut gone) = (0, false);
+    let r = analyze_each(&q, |t| {
+        sh.answers.fetch_add(1, Ordering::Relaxed);
+        if out.send(line_of(&t)).is_err() {
+            gone = true;
+            return false;
         }
+        done += 1;
+        !cancelled()
+    });
+    if gone {
+        return false;
+    }
+    match r {
+        Ok(()) => no_results(&q.analyze_turns[done..]),
         Err(e) => send_error(out, sh, &e),
     }
 }

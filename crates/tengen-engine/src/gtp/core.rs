@@ -339,7 +339,10 @@ fn loadsgf(s: &mut State, args: &[&str]) -> Reply {
         ),
         _ => return Err(syntax("expected a file name and an optional move number")),
     };
-    s.load_sgf(file, until)
+    let path = s
+        .sgf_path(file)
+        .map_err(|e| format!("cannot load file: {e}"))?;
+    s.load_sgf(&path, until)
         .map_err(|e| format!("cannot load file: {e}"))?;
     Ok(s.game.to_move().name().into())
 }
@@ -348,9 +351,14 @@ fn printsgf(s: &mut State, args: &[&str]) -> Reply {
     let text = s.write_sgf();
     match args {
         [] => Ok(text.trim_end().to_string()),
-        [f] => std::fs::write(f, text.as_bytes())
-            .map(|_| String::new())
-            .map_err(|e| format!("cannot write file: {e}")),
+        [f] => {
+            let path = s
+                .sgf_path(f)
+                .map_err(|e| format!("cannot write file: {e}"))?;
+            std::fs::write(&path, text.as_bytes())
+                .map(|_| String::new())
+                .map_err(|e| format!("cannot write file: {e}"))
+        }
         _ => Err(syntax("expected at most a file name")),
     }
 }

@@ -105,6 +105,11 @@ pub struct EngineConfig {
     /// How `final_score` and `final_status` decide the dead stones (changeable with
     /// `tengen-score_mode`).
     pub score_mode: ScoreMode,
+    /// The folder `loadsgf FILE` and `printsgf FILE` are confined to: FILE is then a relative
+    /// path inside it (no `..`, no absolute path, and no symbolic link leading out of it).
+    /// `None` (the default): any path the controller names is read or written, with the
+    /// engine's own permissions.
+    pub sgf_dir: Option<std::path::PathBuf>,
 }
 
 /// The default resignation threshold: a win rate of 10%.
@@ -160,6 +165,7 @@ impl Default for EngineConfig {
             seed: 1,
             rules: Preset::Chinese.rules(),
             score_mode: ScoreMode::Judge,
+            sgf_dir: None,
         }
     }
 }

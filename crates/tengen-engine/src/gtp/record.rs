@@ -6,20 +6,48 @@ use super::MAX_GTP_SIZE;
 use tengen::sgf::{self, RecordInfo, ReplayOptions, Replayer};
 
 impl State {
+    /// The path a `loadsgf`/`printsgf` file name stands for: the name itself, or with
+    /// [`super::EngineConfig::sgf_dir`] the name inside that folder, refused when it is
+    /// absolute, has a `..` or leads out of the folder through a symbolic link.
+    pub(super) fn sgf_path(&self, name: &str) -> Result<String, String> {
+        use std::path::{Component, Path};
+        let Some(dir) = &self.cfg.sgf_dir else {
+            return Ok(name.to_string());
+        };
+        let rel = Path::new(name);
+        if name.is_empty() || !rel.components().all(|c| matches!(c, Component::Normal(_))) {
+            return Err(format!(
+                "{name:?} is not a plain relative path inside the --sgf-dir folder"
+            ));
+        }
+        let root = std::fs::canonicalize(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let path = root.join(rel);
+        // the folder the file is in (it exists for a file to be read or written), resolved
+        let parent = path.parent().unwrap_or(&root);
+        let real = std::fs::canonicalize(parent).map_err(|e| e.to_string())?;
+        let file_ok = match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                std::fs::canonicalize(&path).is_ok_and(|t| t.starts_with(&root))
+            }
+            _ => true,
+        };
+        if !real.starts_with(&root) || !file_ok {
+            return Err(format!("{name:?} leads out of the --sgf-dir folder"));
+        }
+        Ok(path.to_string_lossy().into_owned())
+    }
+
     /// Load the main line of an SGF file: setup, komi, handicap, rules, side to move, players,
     /// date and result, and the moves before move number `until` (all of them without it).
     /// The policy is the replay driver's (see [`tengen::sgf::Replayer`]), with the rules in
     /// force as the fallback for a record without a known `RU`. Nothing changes when the
     /// record cannot be loaded (unreadable, too large a board, an illegal move).
     pub(super) fn load_sgf(&mut self, file: &str, until: Option<usize>) -> Result<(), String> {
-        let len = std::fs::metadata(file).map_err(|e| e.to_string())?.len();
-        if len > sgf::MAX_FILE_BYTES {
-            return Err(format!(
-                "file is {len} bytes, more than the limit of {} bytes",
-                sgf::MAX_FILE_BYTES
-            ));
-        }
-        let bytes = std::fs::read(file).map_err(|e| e.to_string())?;
+        let bytes = sgf::read_file(std::path::Path::new(file)).map_err(|e| match e {
+            // the system's words alone, as before the one reader
+            sgf::ReadError::Open(e) | sgf::ReadError::Read(e) => e.to_string(),
+            e => e.to_string(),
+        })?;
         let opts = ReplayOptions {
             until: until.map(|n| n.saturating_sub(1)),
             fallback: Some(*self.game.rules()),

@@ -152,6 +152,43 @@ fn final_score_and_status() {
 }
 
 #[test]
+fn sgf_dir_confines_printsgf_and_loadsgf() {
+    let base = std::env::temp_dir().join(format!("tengen-gtp-dir-{}", std::process::id()));
+    let dir = base.join("games");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&base, dir.join("out")).unwrap();
+    let mut e = Engine::new(EngineConfig {
+        playouts: 50,
+        sgf_dir: Some(dir.clone()),
+        ..EngineConfig::default()
+    });
+    ask(&mut e, "boardsize 9");
+    ask(&mut e, "play b e5");
+    assert_eq!(ask(&mut e, "printsgf g.sgf"), "=\n\n");
+    assert_eq!(ask(&mut e, "printsgf sub/h.sgf"), "=\n\n");
+    assert!(dir.join("g.sgf").exists() && dir.join("sub/h.sgf").exists());
+    assert_eq!(ask(&mut e, "loadsgf sub/h.sgf"), "= white\n\n");
+    let outside = base.join("x.sgf");
+    let mut bad = vec![
+        format!("printsgf {}", outside.display()),
+        "printsgf ../x.sgf".to_string(),
+        "printsgf sub/../../x.sgf".to_string(),
+        format!("loadsgf {}", dir.join("g.sgf").display()),
+    ];
+    if cfg!(unix) {
+        bad.push("printsgf out/x.sgf".to_string());
+    }
+    for cmd in &bad {
+        let r = ask(&mut e, cmd);
+        assert!(r.starts_with("? cannot"), "{cmd}: {r}");
+        assert!(r.contains("--sgf-dir"), "{cmd}: {r}");
+    }
+    assert!(!outside.exists());
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+#[test]
 fn printsgf_loadsgf_round_trip() {
     let mut e = engine();
     ask(&mut e, "boardsize 9");

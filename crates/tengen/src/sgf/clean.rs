@@ -81,6 +81,52 @@ pub enum CleanError {
         /// What differs.
         detail: String,
     },
+    /// More nodes than [`MAX_CLEAN_NODES`]: refused before the tree is built.
+    #[error("more than {limit} nodes in the file (the most tengen sgf cleans); refused")]
+    TooManyNodes {
+        /// The limit.
+        limit: usize,
+    },
+}
+
+/// Most nodes [`clean`] takes in one file (1,000,000). Cleaning holds the parsed tree, the
+/// cleaned one and its re-read at once, about 0.8 KB a node in all, so this bounds a file to
+/// about 0.8 GB however its nodes are shaped (the parser's own [`super::MAX_NODES`] would
+/// allow ten times as many). Real records have hundreds of nodes, large joseki collections
+/// tens of thousands.
+pub const MAX_CLEAN_NODES: usize = 1_000_000;
+
+/// The nodes of an SGF text as the parser counts them (a `;` outside property values), up
+/// to `limit + 1`: a byte scan, so a file over the limit is refused before it is parsed.
+fn count_nodes(input: &[u8], limit: usize) -> usize {
+    let (mut n, mut i) = (0, 0);
+    while i < input.len() {
+        match memchr::memchr2(b';', b'[', &input[i..]) {
+            None => break,
+            Some(k) => i += k,
+        }
+        if input[i] == b';' {
+            n += 1;
+            if n > limit {
+                break;
+            }
+            i += 1;
+            continue;
+        }
+        // a value: to its closing ']' that no backslash escapes
+        i += 1;
+        while i < input.len() {
+            match memchr::memchr2(b']', b'\\', &input[i..]) {
+                None => i = input.len(),
+                Some(k) if input[i + k] == b'\\' => i += k + 2,
+                Some(k) => {
+                    i += k + 1;
+                    break;
+                }
+            }
+        }
+    }
+    n
 }
 
 /// The canonical property order (see the module docs).
@@ -176,6 +222,11 @@ fn order_key(id: &str) -> usize {
 /// [`CleanError::Parse`] when the file holds no readable game; [`CleanError::Changed`] when a
 /// cleaned game would replay differently from the original (a bug guard: nothing is written).
 pub fn clean(input: &[u8], opts: &CleanOptions) -> Result<Cleaned, CleanError> {
+    if count_nodes(input, MAX_CLEAN_NODES) > MAX_CLEAN_NODES {
+        return Err(CleanError::TooManyNodes {
+            limit: MAX_CLEAN_NODES,
+        });
+    }
     let parsed = parse(input, Mode::Lenient)?;
     let coll = &parsed.collection;
     let warnings = parsed.warnings.iter().map(ToString::to_string).collect();
@@ -238,6 +289,8 @@ pub fn clean(input: &[u8], opts: &CleanOptions) -> Result<Cleaned, CleanError> {
             (*r, *l) = (lost.restored, lost.lost);
         }
         let sgf = write(&out);
+        // the cleaned tree is written: free it before the output is re-read
+        drop((out, map));
         let changed = |detail: String| CleanError::Changed {
             game: gi + 1,
             detail,
@@ -321,8 +374,14 @@ fn escape(text: &str, colon: bool, out: &mut Vec<u8>) {
 }
 
 fn transcode_value(id: &str, raw: &[u8], enc: TextEncoding, lost: &mut Damage) -> Vec<u8> {
-    if raw.is_ascii() || NOT_TEXT.contains(&id) {
+    if raw.is_ascii() {
         return raw.to_vec();
+    }
+    if NOT_TEXT.contains(&id) {
+        // a move or point value is not text and is never decoded, but the output says
+        // CA[UTF-8]: a stray byte (malformed, so replay warns about it before and after)
+        // becomes U+FFFD and the file stays valid UTF-8
+        return String::from_utf8_lossy(raw).into_owned().into_bytes();
     }
     let mut out = Vec::with_capacity(raw.len() + raw.len() / 2);
     if COMPOSED.contains(&id) {
@@ -355,6 +414,52 @@ fn unescaped_colon(raw: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nodes_are_counted_as_the_parser_counts_them() {
+        let text = b"(;GM[1]C[a;b\\];c]SZ[9](;B[aa];W[bb])(;B[cc]C[x\\\\];W[dd]))";
+        let parsed = parse(text, Mode::Strict).unwrap();
+        assert_eq!(count_nodes(text, 100), parsed.collection.len());
+        assert_eq!(count_nodes(text, 2), 3);
+    }
+
+    #[test]
+    fn the_node_limit_at_both_edges() {
+        let file = |n: usize| {
+            let mut v = b"(;GM[1]SZ[19]".to_vec();
+            for _ in 1..n {
+                v.extend_from_slice(b"(;B[aa])");
+            }
+            v.push(b')');
+            v
+        };
+        // exactly the limit passes the count (cleaning it costs about a gigabyte: the
+        // parser's count of such a file is the same, checked above on a small one)
+        assert_eq!(
+            count_nodes(&file(MAX_CLEAN_NODES), MAX_CLEAN_NODES),
+            MAX_CLEAN_NODES
+        );
+        assert!(clean(&file(1000), &CleanOptions::default()).is_ok());
+        let e = clean(&file(MAX_CLEAN_NODES + 1), &CleanOptions::default()).unwrap_err();
+        assert_eq!(e, CleanError::TooManyNodes { limit: 1_000_000 });
+        assert_eq!(
+            e.to_string(),
+            "more than 1000000 nodes in the file (the most tengen sgf cleans); refused"
+        );
+    }
+
+    #[test]
+    fn stray_bytes_in_moves_become_valid_utf8() {
+        let c = clean(
+            b"(;GM[1]SZ[9]CA[UTF-8];B[ee\xe9];W[cc]AB[d\xe9])",
+            &CleanOptions::default(),
+        )
+        .unwrap();
+        let out = c.collection();
+        let text = std::str::from_utf8(&out).expect("valid UTF-8 under CA[UTF-8]");
+        assert!(text.contains("B[ee\u{fffd}]"), "{text}");
+        assert!(text.contains("CA[UTF-8]"), "{text}");
+    }
 
     #[test]
     fn escapes_survive() {

@@ -66,6 +66,7 @@ mod encoding;
 mod game_record;
 mod main_line;
 mod parse;
+mod read;
 mod replay;
 mod scan;
 mod tree;
@@ -76,14 +77,16 @@ pub use encoding::{decode_simple_text, decode_text, TextEncoding};
 pub use game_record::{game_collection, write_game, RecordInfo};
 pub use main_line::{MainLine, MainLineEvent};
 pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
+pub use read::{read_file, read_file_into, read_file_limited_into, read_limited_into, ReadError};
 pub use replay::{
     fox_komi, result_in_points, GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer,
 };
 pub use tree::{Collection, Node, NodeId, Property};
 pub use write::write;
 
-/// Largest SGF file `tengen replay` and GTP `loadsgf` read (256 MiB): the parsed tree takes a
-/// few times the file's size in memory, so a larger file is refused before it is read.
+/// Largest SGF input any front reads (256 MiB): `tengen replay`, `sgf`, `score`, `render`,
+/// `bench`, GTP `loadsgf` and the Python binding all read through [`read_file_into`], which
+/// refuses longer input after reading one byte past this (files, pipes and devices alike).
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
 
 use crate::{Move, Point, Size};

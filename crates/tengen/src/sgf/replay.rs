@@ -571,10 +571,21 @@ impl Replayer {
             }
             (None, None) => {}
         }
-        let handicap = h
+        let mut handicap = h
             .handicap
             .and_then(|v| std::str::from_utf8(v).ok()?.trim().parse::<u32>().ok())
             .unwrap_or(0);
+        if handicap as usize > size.area() {
+            // one stone per point at most: a larger HA would give White an absurd bonus
+            warn(
+                &mut run.warnings,
+                format!(
+                    "HA[{handicap}] is more than the {} points of the {size} board; ignored",
+                    size.area()
+                ),
+            );
+            handicap = 0;
+        }
         let mut in_stones = false;
         match (opts.komi, h.komi) {
             (Some(k), _) => run.rules.komi = k,
@@ -1010,6 +1021,30 @@ mod tests {
             (tree.black, tree.white, tree.date),
             (fast.black, fast.white, fast.date)
         );
+    }
+
+    #[test]
+    fn a_handicap_above_the_boards_points_is_ignored_with_a_warning() {
+        // the scanner's path and the tree's (a variation sends the file there) agree
+        for rec in [
+            &b"(;SZ[19]HA[400];B[dd])"[..],
+            b"(;SZ[19]HA[400];B[dd](;W[pp])(;W[dp]))",
+        ] {
+            let r = Replayer::new()
+                .replay(rec, &ReplayOptions::default())
+                .unwrap();
+            assert_eq!(r.handicap, 0);
+            let w: Vec<String> = r.warnings.iter().map(|w| w.to_string()).collect();
+            assert!(
+                w.iter().any(|w| w
+                    .contains("HA[400] is more than the 361 points of the 19x19 board; ignored")),
+                "{w:?}"
+            );
+        }
+        let r = Replayer::new()
+            .replay(b"(;SZ[19]HA[361];B[dd])", &ReplayOptions::default())
+            .unwrap();
+        assert_eq!(r.handicap, 361);
     }
 
     #[test]
