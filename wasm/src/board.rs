@@ -8,8 +8,8 @@ use tengen::{Board, Point, Rules};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{
-    color_of, dead_of, error, illegal, json, komi_of, point_of, points_json, rows_of, rules_of,
-    sign, signs_of, size_of,
+    captures_arg, color_of, dead_of, error, handicap_arg, illegal, json, komi_of, point_of,
+    points_json, rows_of, rules_arg, sign, signs_of, size_of,
 };
 use crate::judge::{judge_json, judge_options};
 
@@ -45,21 +45,21 @@ pub struct WBoard {
 impl WBoard {
     /// An empty board, `width` x `height` (1 to 52 each), under the rules named `rules`.
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, rules: &str) -> Result<WBoard, JsValue> {
+    pub fn new(width: f64, height: f64, rules: JsValue) -> Result<WBoard, JsValue> {
         Ok(WBoard {
             board: Board::new(size_of(width, height)?),
-            rules: rules_of(rules)?,
+            rules: rules_arg(&rules)?,
         })
     }
 
     /// A board from rows of `' '`, `'B'`, `'W'` (or `.`, `X`, `O`) given as JSON text.
     #[wasm_bindgen(js_name = fromRowsJson)]
-    pub fn from_rows_json(rows: &str, rules: &str) -> Result<WBoard, JsValue> {
+    pub fn from_rows_json(rows: &str, rules: JsValue) -> Result<WBoard, JsValue> {
         let board = read_board(rows, InputFormat::Json)
             .map_err(|e| error(&format!("bad rows: {e}"), None))?;
         Ok(WBoard {
             board,
-            rules: rules_of(rules)?,
+            rules: rules_arg(&rules)?,
         })
     }
 
@@ -251,21 +251,24 @@ impl WBoard {
     #[wasm_bindgen(js_name = scoreJson)]
     pub fn score_json(
         &self,
-        rules: &str,
+        rules: JsValue,
         komi: Option<f64>,
         dead: &[f64],
-        black_captures: u32,
-        white_captures: u32,
-        handicap: u32,
+        black_captures: JsValue,
+        white_captures: JsValue,
+        handicap: JsValue,
     ) -> Result<String, JsValue> {
-        let mut r = rules_of(rules)?;
+        let mut r = rules_arg(&rules)?;
         if let Some(k) = komi_of(komi)? {
             r.komi = k;
         }
         let mut opts = ScoreOptions::new(r);
         opts.dead = dead_of(self.board.size(), dead)?;
-        opts.captures = [black_captures, white_captures];
-        opts.handicap = handicap;
+        opts.captures = [
+            captures_arg(&black_captures)?,
+            captures_arg(&white_captures)?,
+        ];
+        opts.handicap = handicap_arg(&handicap, self.board.size())?;
         let s = score(&self.board, &opts).map_err(|e| error(&e.to_string(), None))?;
         Ok(json(&s))
     }
@@ -277,21 +280,26 @@ impl WBoard {
     #[allow(clippy::too_many_arguments)]
     pub fn judge_json(
         &self,
-        rules: &str,
+        rules: JsValue,
         komi: Option<f64>,
         to_move: JsValue,
-        black_captures: u32,
-        white_captures: u32,
-        handicap: u32,
+        black_captures: JsValue,
+        white_captures: JsValue,
+        handicap: JsValue,
         playouts: Option<f64>,
         seed: Option<f64>,
     ) -> Result<String, JsValue> {
-        let mut r = rules_of(rules)?;
+        let mut r = rules_arg(&rules)?;
         if let Some(k) = komi_of(komi)? {
             r.komi = k;
         }
         let c = color_of(&to_move)?;
-        let o = judge_options(playouts, seed, [black_captures, white_captures], handicap)?;
+        let caps = [
+            captures_arg(&black_captures)?,
+            captures_arg(&white_captures)?,
+        ];
+        let handicap = handicap_arg(&handicap, self.board.size())?;
+        let o = judge_options(playouts, seed, caps, handicap)?;
         judge_json(&self.board, &r, c, &o)
     }
 }

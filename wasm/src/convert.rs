@@ -108,6 +108,82 @@ pub(crate) fn rules_of(name: &str) -> Result<Rules, JsValue> {
     Rules::from_name(name).map_err(|e| error(&e.to_string(), None))
 }
 
+/// A JavaScript `TypeError` with a message.
+pub(crate) fn type_error(message: &str) -> JsValue {
+    js_sys::TypeError::new(message).into()
+}
+
+/// A JavaScript `RangeError` with a message.
+pub(crate) fn range_error(message: &str) -> JsValue {
+    js_sys::RangeError::new(message).into()
+}
+
+/// A JS value in a message: a number or a boolean as itself, anything else by its type.
+fn describe(v: &JsValue) -> String {
+    if let Some(n) = v.as_f64() {
+        return n.to_string();
+    }
+    if let Some(b) = v.as_bool() {
+        return b.to_string();
+    }
+    let t = v.js_typeof().as_string().unwrap_or_default();
+    if js_sys::Array::is_array(v) {
+        "an array".to_string()
+    } else {
+        format!("a value of type {t}")
+    }
+}
+
+/// The rules named by the `rules` option: a `TypeError` naming it unless it is a string (a
+/// number crossing as a string argument read memory out of bounds).
+pub(crate) fn rules_arg(v: &JsValue) -> Result<Rules, JsValue> {
+    match v.as_string() {
+        Some(name) => rules_of(&name),
+        None => Err(type_error(&format!(
+            "bad rules option {}: expected the name of a rule preset, a string such as 'japanese'",
+            describe(v)
+        ))),
+    }
+}
+
+/// The `rules` option when given (`undefined` or `null`: `None`), as `rules_arg`.
+pub(crate) fn opt_rules_arg(v: &JsValue) -> Result<Option<Rules>, JsValue> {
+    if v.is_undefined() || v.is_null() {
+        Ok(None)
+    } else {
+        rules_arg(v).map(Some)
+    }
+}
+
+/// A count option (`what`: handicap, captures) as a whole number from 0 to `max`: a
+/// `TypeError` for a value that is not a number, a `RangeError` for one out of range or not
+/// whole (instead of the bindings' silent u32 coercion of -1 to 4294967295 and 2.7 to 2).
+pub(crate) fn count_arg(v: &JsValue, what: &str, max: u32, max_is: &str) -> Result<u32, JsValue> {
+    let Some(n) = v.as_f64() else {
+        return Err(type_error(&format!(
+            "bad {what} {}: expected a number",
+            describe(v)
+        )));
+    };
+    if n.fract() != 0.0 || !(0.0..=f64::from(max)).contains(&n) {
+        return Err(range_error(&format!(
+            "bad {what} {n}: expected a whole number from 0 to {max}{max_is}"
+        )));
+    }
+    Ok(n as u32)
+}
+
+/// A handicap for a board of `size`: at most its points.
+pub(crate) fn handicap_arg(v: &JsValue, size: Size) -> Result<u32, JsValue> {
+    let area = u32::try_from(size.area()).unwrap_or(u32::MAX);
+    count_arg(v, "handicap", area, " (the board's points)")
+}
+
+/// Stones captured by one player, as a count.
+pub(crate) fn captures_arg(v: &JsValue) -> Result<u32, JsValue> {
+    count_arg(v, "captures", u32::MAX, "")
+}
+
 pub(crate) fn komi_of(v: Option<f64>) -> Result<Option<Komi>, JsValue> {
     match v {
         None => Ok(None),

@@ -7,8 +7,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::board::WBoard;
 use crate::convert::{
-    color_of, dead_of, error, illegal, json, komi_of, move_json, point_of, points_json, rules_of,
-    sign, signs_of, size_of, MoveJson,
+    color_of, dead_of, error, handicap_arg, illegal, json, komi_of, move_json, opt_rules_arg,
+    point_of, points_json, rules_arg, sign, signs_of, size_of, MoveJson,
 };
 use crate::judge::{judge_json, judge_options};
 
@@ -23,8 +23,13 @@ impl WGame {
     /// A new game on an empty `width` x `height` board under the rules named `rules`, with
     /// `komi` (`undefined`: the preset's).
     #[wasm_bindgen(constructor)]
-    pub fn new(width: f64, height: f64, rules: &str, komi: Option<f64>) -> Result<WGame, JsValue> {
-        let mut r = rules_of(rules)?;
+    pub fn new(
+        width: f64,
+        height: f64,
+        rules: JsValue,
+        komi: Option<f64>,
+    ) -> Result<WGame, JsValue> {
+        let mut r = rules_arg(&rules)?;
         if let Some(k) = komi_of(komi)? {
             r.komi = k;
         }
@@ -35,9 +40,9 @@ impl WGame {
 
     /// A game from a position, with `toMove` to play.
     #[wasm_bindgen(js_name = fromBoard)]
-    pub fn from_board(board: &WBoard, to_move: JsValue, rules: &str) -> Result<WGame, JsValue> {
+    pub fn from_board(board: &WBoard, to_move: JsValue, rules: JsValue) -> Result<WGame, JsValue> {
         Ok(WGame {
-            game: Game::from_board(board.board.clone(), color_of(&to_move)?, rules_of(rules)?),
+            game: Game::from_board(board.board.clone(), color_of(&to_move)?, rules_arg(&rules)?),
         })
     }
 
@@ -68,8 +73,8 @@ impl WGame {
 
     /// Change the rules (by preset name) and komi for the moves to come.
     #[wasm_bindgen(js_name = setRules)]
-    pub fn set_rules(&mut self, rules: &str, komi: Option<f64>) -> Result<(), JsValue> {
-        let mut r = rules_of(rules)?;
+    pub fn set_rules(&mut self, rules: JsValue, komi: Option<f64>) -> Result<(), JsValue> {
+        let mut r = rules_arg(&rules)?;
         if let Some(k) = komi_of(komi)? {
             r.komi = k;
         }
@@ -190,21 +195,21 @@ impl WGame {
     pub fn score_json(
         &self,
         dead: &[f64],
-        rules: Option<String>,
+        rules: JsValue,
         komi: Option<f64>,
-        handicap: u32,
+        handicap: JsValue,
     ) -> Result<String, JsValue> {
         let mut opts = ScoreOptions::for_game(&self.game);
-        if let Some(name) = rules {
+        if let Some(r) = opt_rules_arg(&rules)? {
             let k = opts.rules.komi;
-            opts.rules = rules_of(&name)?;
+            opts.rules = r;
             opts.rules.komi = k;
         }
         if let Some(k) = komi_of(komi)? {
             opts.rules.komi = k;
         }
         opts.dead = dead_of(self.game.board().size(), dead)?;
-        opts.handicap = handicap;
+        opts.handicap = handicap_arg(&handicap, self.game.board().size())?;
         let s = score(self.game.board(), &opts).map_err(|e| error(&e.to_string(), None))?;
         Ok(json(&s))
     }
@@ -214,16 +219,16 @@ impl WGame {
     #[wasm_bindgen(js_name = judgeJson)]
     pub fn judge_json(
         &self,
-        rules: Option<String>,
+        rules: JsValue,
         komi: Option<f64>,
-        handicap: u32,
+        handicap: JsValue,
         playouts: Option<f64>,
         seed: Option<f64>,
     ) -> Result<String, JsValue> {
         let mut r = *self.game.rules();
-        if let Some(name) = rules {
+        if let Some(given) = opt_rules_arg(&rules)? {
             let k = r.komi;
-            r = rules_of(&name)?;
+            r = given;
             r.komi = k;
         }
         if let Some(k) = komi_of(komi)? {
@@ -233,6 +238,7 @@ impl WGame {
             self.game.captures(Color::Black),
             self.game.captures(Color::White),
         ];
+        let handicap = handicap_arg(&handicap, self.game.board().size())?;
         let o = judge_options(playouts, seed, caps, handicap)?;
         judge_json(self.game.board(), &r, self.game.to_move(), &o)
     }

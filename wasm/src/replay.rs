@@ -5,7 +5,12 @@ use tengen::sgf::{self, GameReplay, ReplayOptions, Replayer};
 use tengen::{Board, Color};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{error, json, komi_of, rules_of, sign};
+use crate::convert::{error, json, komi_of, opt_rules_arg, range_error, sign};
+
+/// The most points `allPositions` keeps: positions times the board's points (2^25, 32 MiB of
+/// signs: 92,948 positions of 19x19, 12,409 of 52x52). A record over it (a 4 MB file holds 1M
+/// passes, 2.7 GB of positions on 52x52) is a `RangeError` instead of an allocation that traps.
+pub(crate) const MAX_POSITION_POINTS: usize = 1 << 25;
 
 #[derive(Serialize)]
 struct IllegalJson {
@@ -88,12 +93,12 @@ impl WReplay {
     #[wasm_bindgen(constructor)]
     pub fn new(
         bytes: &[u8],
-        rules: Option<String>,
+        rules: JsValue,
         komi: Option<f64>,
         tolerant: bool,
     ) -> Result<WReplay, JsValue> {
         let opts = ReplayOptions {
-            rules: rules.as_deref().map(rules_of).transpose()?,
+            rules: opt_rules_arg(&rules)?,
             komi: komi_of(komi)?,
             tolerant,
             ..ReplayOptions::default()
@@ -132,6 +137,17 @@ impl WReplay {
     pub fn all_positions(&mut self) -> Result<Vec<i8>, JsValue> {
         let n = self.replay.moves.len();
         let area = self.replay.replay.size.area();
+        let total = n.saturating_add(1).saturating_mul(area);
+        if total > MAX_POSITION_POINTS {
+            let size = self.replay.replay.size;
+            return Err(range_error(&format!(
+                "the record's {} positions of {}x{} are {total} points, over the limit of {MAX_POSITION_POINTS} \
+                 points of positions kept (replaySummary gives its outcome without them)",
+                n + 1,
+                size.width(),
+                size.height()
+            )));
+        }
         let mut signs = vec![0i8; (n + 1) * area];
         let mut caps = vec![0u32; (n + 1) * 2];
         let start = self.replay.history_start.min(n);

@@ -5,13 +5,13 @@ use std::io::Cursor;
 use tengen::formats::digits::{write_board, ProblemReader};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{error, json, rules_of};
+use crate::convert::{error, json, rules_arg, rules_of};
 
 /// The move task (`tengen move`): the answer to every problem in `input`, exactly as the CLI
 /// prints it (`1` and the new board, or `0`), under the rules named `rules` (`task` by default).
 #[wasm_bindgen(js_name = moveTask)]
-pub fn move_task(input: &str, rules: &str) -> Result<String, JsValue> {
-    let rules = rules_of(rules)?;
+pub fn move_task(input: &str, rules: JsValue) -> Result<String, JsValue> {
+    let rules = rules_arg(&rules)?;
     let mut out: Vec<u8> = Vec::new();
     let mut reader = ProblemReader::new(Cursor::new(input.as_bytes()));
     while let Some(problem) = reader.read_problem() {
