@@ -485,6 +485,7 @@ function init() {
     state.record = [];
     state.mainLine = null;
     state.variationFrom = null;
+    state.loadStatus = null;
     state.firstToMove = 1;
     state.handicap = 0;
     state.game.free();
