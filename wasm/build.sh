@@ -22,12 +22,7 @@ if [ -z "$version" ]; then
   echo "build.sh: no wasm-bindgen version in Cargo.lock" >&2
   exit 1
 fi
-if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
-  echo "build.sh: installing wasm-bindgen-cli $version" >&2
-  # --locked first; if a locked dependency is missing from the registry, resolve afresh
-  cargo install wasm-bindgen-cli --version "$version" --locked ||
-    cargo install wasm-bindgen-cli --version "$version"
-fi
+"$here/install-wasm-bindgen.sh" "$version"
 
 features=()
 if [ "${TENGEN_WASM_ENCODINGS:-0}" = 1 ]; then

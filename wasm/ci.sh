@@ -11,8 +11,13 @@ repo="$(cd "$here/.." && pwd)"
 missing=()
 command -v chromium >/dev/null || missing+=(chromium)
 command -v wasm-opt >/dev/null || missing+=(binaryen)
-if [ ${#missing[@]} -gt 0 ] && command -v apt-get >/dev/null; then
-  echo "wasm/ci.sh: installing ${missing[*]}" >&2
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null; then
+    echo "wasm/ci.sh: needs ${missing[*]} (Debian packages), which are missing; install them" \
+      "(sudo apt-get install -y ${missing[*]}) or run this script as root to have it done" >&2
+    exit 1
+  fi
+  echo "wasm/ci.sh: installing ${missing[*]} (apt-get)" >&2
   apt-get install -y -qq "${missing[@]}" || { apt-get update -qq && apt-get install -y -qq "${missing[@]}"; }
 fi
 

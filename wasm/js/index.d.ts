@@ -76,8 +76,9 @@ export interface ScoreOptions {
   komi?: number;
   /** Dead stones: each point marks its whole chain. */
   dead?: Vertex[];
-  /** Stones captured during the game by black and by white. */
+  /** Stones captured during the game by black and by white (whole numbers; else a RangeError). */
   captures?: [number, number];
+  /** Handicap stones: a whole number from 0 to the board's points (else a RangeError). */
   handicap?: number;
 }
 
@@ -276,6 +277,10 @@ export interface Replay extends ReplaySummary {
   positions: Position[];
 }
 
+/**
+ * Replay a record with every position kept. A record whose positions hold more than 2^25
+ * points in all (12,409 positions of 52x52) throws a RangeError; `replaySummary` reads it.
+ */
 export function replaySgf(
   input: Uint8Array | ArrayBuffer | string,
   options?: { rules?: string; komi?: number; tolerant?: boolean },

@@ -351,13 +351,18 @@ export function parseSgf(input) {
  * Replay an SGF record's main line under its rules (or options {rules, komi, tolerant}), every
  * move checked by the library. Returns the outcome (size, rules, komi, moves, captures, result,
  * handicap, error: the first illegal move, warnings), the main line's `moveList`, and
- * `positions`: for each number of moves 0..moves, {signs (row-major), captures, move}.
+ * `positions`: for each number of moves 0..moves, {signs (row-major), captures, move}. A record
+ * whose positions hold more than 2^25 points in all (12,409 positions of 52x52, 92,948 of 19x19)
+ * throws a RangeError: `replaySummary` gives its outcome.
  */
 export function replaySgf(input, options = {}) {
   const bytes = bytesOf(input, 'replaySgf');
   const r = new WReplay(bytes, options.rules ?? undefined, options.komi ?? undefined, !!options.tolerant);
   try {
     const out = JSON.parse(r.summaryJson);
+    // the positions first: a record over their limit is a RangeError before any more work
+    const all = r.allPositions();
+    const caps = r.allCaptures();
     let info = null;
     try {
       info = parseSgf(bytes);
@@ -368,8 +373,6 @@ export function replaySgf(input, options = {}) {
     if (info && typeof info.root.RE === 'string') out.result = info.root.RE;
     out.moveList = info ? info.moves.slice(0, out.moves) : [];
     const area = out.width * out.height;
-    const all = r.allPositions();
-    const caps = r.allCaptures();
     out.positions = [];
     for (let n = 0; n <= out.moves; n++) {
       out.positions.push({

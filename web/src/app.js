@@ -9,7 +9,9 @@ const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
 
 const state = {
   game: null, // the game at the cursor (a tengen Game)
-  record: [], // the main line: [{color, x, y, pass}]
+  record: [], // the line on the board: [{color, x, y, pass}]; moves past the cursor are redo
+  mainLine: null, // the loaded record's main line, never changed (null for a game played here)
+  variationFrom: null, // the move number where `record` left `mainLine`, or null
   setup: null, // the starting position (a Board) of a loaded record
   firstToMove: 1,
   root: {}, // root properties of a loaded record
@@ -17,7 +19,8 @@ const state = {
   ownership: null, // the judge's ownership of the position (row by row, +1 black to -1 white)
   judgement: null, // the judge's answer for the position, while its dead stones are marked
   handicap: 0, // the record's HA
-  message: '',
+  loadStatus: null, // the status of the loaded record (a function of the rules in force)
+  message: '', // the status: a string, or a function (a status that follows rules and komi)
   illegal: false,
 };
 
@@ -141,19 +144,39 @@ function setStatus(msg, illegal = false) {
   state.illegal = illegal;
 }
 
-function newGameAt(n) {
-  // a fresh game from the record's start, then the record's first n moves, all through tengen
-  if (state.game) state.game.free();
+/** A message in red (an illegal move, a bad input) does not outlive the next action. */
+function clearIllegal() {
+  if (state.illegal) setStatus('');
+}
+
+/** The status of the rules in force, kept current when they change. */
+const rulesStatus = () => `${rulesName()} rules, komi ${komi()}`;
+
+/**
+ * A fresh game from `setup` (a Board, or null for an empty `size` board) under the chosen rules
+ * and komi. Throws (a bad size, komi or rules) before anything of the current game is touched.
+ */
+function makeGame(setup, size) {
   const opts = { rules: rulesName(), komi: komi() };
-  let g;
-  if (state.setup) {
-    g = Game.fromBoard(state.setup, { toMove: state.firstToMove, rules: opts.rules });
+  if (!setup) return new Game(size[0], size[1], opts);
+  const g = Game.fromBoard(setup, { toMove: state.firstToMove, rules: opts.rules });
+  try {
     g.setRules(opts.rules, opts.komi);
-  } else {
-    const [w, h] = sizeOf();
-    g = new Game(w, h, opts);
+  } catch (e) {
+    g.free();
+    throw e;
   }
+  return g;
+}
+
+function newGameAt(n) {
+  // a fresh game from the record's start (or of the current size), then the line's first n
+  // moves, all through tengen; the old game is freed only once the new one exists
+  const size = state.game ? [state.game.width, state.game.height] : sizeOf();
+  const g = makeGame(state.setup, size);
+  const old = state.game;
   state.game = g;
+  if (old) old.free();
   for (let i = 0; i < n && i < state.record.length; i++) playRecorded(state.record[i]);
 }
 
@@ -165,6 +188,7 @@ function playRecorded(m) {
 function goTo(n) {
   n = Math.max(0, Math.min(n, state.record.length));
   const g = state.game;
+  clearIllegal();
   while (g.moveCount > n) g.undo();
   try {
     while (g.moveCount < n) playRecorded(state.record[g.moveCount]);
@@ -177,9 +201,13 @@ function goTo(n) {
   render();
 }
 
+/** The size field as [width, height]; throws for text that is no size (the range is tengen's). */
 function sizeOf() {
-  const m = /^\s*(\d+)\s*(?:[x:×]\s*(\d+))?\s*$/.exec($('size').value);
-  if (!m) return [19, 19];
+  const v = $('size').value;
+  const m = /^\s*(\d+)\s*(?:[x:×]\s*(\d+))?\s*$/.exec(v);
+  if (!m) {
+    throw new Error(`bad board size ${JSON.stringify(v)}: type a whole number from 1 to 52 (19), or width x height (13x9)`);
+  }
   return [Number(m[1]), Number(m[2] ?? m[1])];
 }
 
@@ -262,7 +290,8 @@ function render() {
   const who = (name, rank) => (r[name] ? `${r[name]}${r[rank] ? ` (${r[rank]})` : ''}` : '');
   $('players').textContent = r.PB || r.PW ? `● ${who('PB', 'BR')}   ○ ${who('PW', 'WR')}` : '';
   $('record-result').textContent = typeof r.RE === 'string' && r.RE ? r.RE : '–';
-  $('status').textContent = state.message;
+  $('status').textContent = typeof state.message === 'function' ? state.message() : state.message;
+  $('back-to-record').hidden = state.variationFrom === null;
   $('status').className = state.illegal ? 'illegal' : '';
 }
 
@@ -278,23 +307,59 @@ function onPointClick(x, y) {
     const marked = keys.filter((k) => state.dead.has(k));
     if (marked.length) for (const k of marked) state.dead.delete(k);
     else state.dead.add(`${x},${y}`);
+    clearIllegal();
     render();
     return;
   }
+  playNew({ x, y, pass: false });
+}
+
+/**
+ * Play a stone or a pass for the player to move. The record's next move just steps forward; any
+ * other move replaces the moves past the cursor, but a loaded record is kept: leaving its line
+ * starts a variation, and "Back to the record" returns to it.
+ */
+function playNew(mv) {
+  const g = state.game;
   const color = g.toMove;
+  const n = g.moveCount;
   try {
-    g.play(x, y);
+    if (mv.pass) g.pass();
+    else g.play(mv.x, mv.y);
   } catch (e) {
-    setStatus(`Illegal: ${e.reason ?? e.message} (${color > 0 ? 'black' : 'white'} at ${vertexName({ x, y }, g.height)})`, true);
+    const where = mv.pass ? 'pass' : `at ${vertexName(mv, g.height)}`;
+    setStatus(`Illegal: ${e.reason ?? e.message} (${color > 0 ? 'black' : 'white'} ${where})`, true);
     render();
     return;
   }
-  // a new move replaces the rest of the record from here
-  state.record.length = g.moveCount - 1;
-  state.record.push({ color, x, y, pass: false });
+  const m = { color, x: mv.pass ? null : mv.x, y: mv.pass ? null : mv.y, pass: !!mv.pass };
+  const next = state.record[n];
+  const same = next && next.color === m.color && next.pass === m.pass && (m.pass || (next.x === m.x && next.y === m.y));
+  if (!same) {
+    if (state.mainLine && (state.variationFrom === null || n < state.variationFrom)) {
+      state.variationFrom = n;
+      const total = state.mainLine.length;
+      setStatus(() => `Variation from move ${n}: the record's ${total} moves are kept (Back to the record)`);
+    } else {
+      clearIllegal();
+    }
+    state.record.length = n;
+    state.record.push(m);
+  } else {
+    clearIllegal();
+  }
   clearJudgement();
-  setStatus('');
   render();
+}
+
+/** Leave a variation: the loaded record's line again, at the move where the variation began. */
+function backToRecord() {
+  if (!state.mainLine || state.variationFrom === null) return;
+  const n = state.variationFrom;
+  state.record = state.mainLine.slice();
+  state.variationFrom = null;
+  setStatus(state.loadStatus ?? rulesStatus);
+  goTo(n);
 }
 
 function loadSgf(bytes, name) {
@@ -302,12 +367,14 @@ function loadSgf(bytes, name) {
   try {
     rep = replaySgf(bytes);
   } catch (e) {
-    setStatus(`${name}: ${e.message}`, true);
+    setStatus(`${name} was not loaded: ${e.message}. The board still shows the previous game.`, true);
     render();
     return;
   }
   state.root = rep.root;
   state.record = rep.moveList.slice(0, rep.moves);
+  state.mainLine = state.record.slice();
+  state.variationFrom = null;
   $('size').value = rep.width === rep.height ? String(rep.width) : `${rep.width}x${rep.height}`;
   // the record's rules and komi, as tengen read them
   if ([...$('rules').options].some((o) => o.value === rep.rules)) $('rules').value = rep.rules;
@@ -324,9 +391,8 @@ function loadSgf(bytes, name) {
   state.handicap = rep.handicap ?? 0;
   state.firstToMove = rep.moveList[0]?.color ?? (rep.handicap >= 2 ? -1 : 1);
   newGameAt(0);
-  setStatus(rep.error
-    ? `${name}: ${rep.moves} moves; ${rep.error.message}`
-    : `${name}: ${rep.moves} moves, ${rep.rules} rules, komi ${rep.komi}`, !!rep.error);
+  state.loadStatus = () => `${name}: ${rep.moves} moves, ${rulesStatus()}`;
+  setStatus(rep.error ? `${name}: ${rep.moves} moves; ${rep.error.message}` : state.loadStatus, !!rep.error);
   clearJudgement();
   render();
 }
@@ -393,6 +459,7 @@ function init() {
   sel.addEventListener('change', () => {
     $('komi').value = String(tengen.rules(sel.value).komi);
     const n = state.game.moveCount;
+    if (typeof state.message !== 'function') setStatus(rulesStatus);
     newGameAt(0);
     goTo(n);
   });
@@ -403,43 +470,44 @@ function init() {
     render();
   });
   $('new-game').addEventListener('click', () => {
+    // the new game is made first: a bad size (or komi) leaves the current game as it was
+    let g;
+    try {
+      g = makeGame(null, sizeOf());
+    } catch (e) {
+      setStatus(`${e.message}. The game on the board is kept.`, true);
+      render();
+      return;
+    }
     if (state.setup) state.setup.free();
     state.setup = null;
     state.root = {};
     state.record = [];
+    state.mainLine = null;
+    state.variationFrom = null;
+    state.loadStatus = null;
     state.firstToMove = 1;
-    try {
-      newGameAt(0);
-      setStatus('');
-    } catch (e) {
-      setStatus(e.message, true);
-      $('size').value = '19';
-      newGameAt(0);
-    }
-    render();
-  });
-  $('undo').addEventListener('click', () => {
-    if (state.game.moveCount === 0) return;
-    state.game.undo();
-    state.record.length = state.game.moveCount;
+    state.handicap = 0;
+    state.game.free();
+    state.game = g;
     clearJudgement();
     setStatus('');
     render();
   });
-  $('pass').addEventListener('click', () => {
-    const g = state.game;
-    const color = g.toMove;
-    g.pass();
-    state.record.length = g.moveCount - 1;
-    state.record.push({ color, x: null, y: null, pass: true });
-    render();
-  });
+  // Undo steps back: the moves taken back stay as the line ahead (▶ replays them)
+  $('undo').addEventListener('click', () => goTo(state.game.moveCount - 1));
+  $('pass').addEventListener('click', () => playNew({ pass: true }));
+  $('back-to-record').addEventListener('click', backToRecord);
   $('first').addEventListener('click', () => goTo(0));
   $('prev').addEventListener('click', () => goTo(state.game.moveCount - 1));
   $('next').addEventListener('click', () => goTo(state.game.moveCount + 1));
   $('last').addEventListener('click', () => goTo(state.record.length));
   $('slider').addEventListener('input', (e) => goTo(Number(e.target.value)));
-  $('goto').addEventListener('change', (e) => goTo(Number(e.target.value)));
+  // (the change event of the blur when the board is clicked next must not redraw the board
+  // under that click: only a new number moves)
+  $('goto').addEventListener('change', (e) => {
+    if (Number(e.target.value) !== state.game.moveCount) goTo(Number(e.target.value));
+  });
   document.addEventListener('keydown', (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLSelectElement) return;
     const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10 };
@@ -451,6 +519,8 @@ function init() {
   });
   $('file-input').addEventListener('change', (e) => {
     const f = e.target.files[0];
+    // cleared at once, so that choosing the same file again is a change too
+    e.target.value = '';
     if (f) loadFile(f);
   });
   const area = $('board-area');
@@ -466,13 +536,18 @@ function init() {
     if (f) loadFile(f);
   });
   $('save-sgf').addEventListener('click', saveSgf);
-  $('show-territory').addEventListener('change', render);
+  $('show-territory').addEventListener('change', () => {
+    clearIllegal();
+    render();
+  });
   $('score-mode').addEventListener('change', () => {
     clearJudgement();
+    clearIllegal();
     render();
   });
   $('clear-dead').addEventListener('click', () => {
     clearJudgement();
+    clearIllegal();
     render();
   });
   if (typeof tengen.judge === 'function') {
@@ -491,6 +566,7 @@ function init() {
       state.dead = new Set(j.dead.map(([x, y]) => `${x},${y}`));
       state.ownership = j.ownership;
       state.judgement = j;
+      clearIllegal();
       $('score-mode').checked = true;
       render();
       const unsure = j.chains.filter((c) => !c.certain && c.confidence < 0.3).length;

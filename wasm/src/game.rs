@@ -1,0 +1,296 @@
+//! `WGame`: a game with its history, superko, captures and undo.
+
+use tengen::score::{score, ScoreOptions};
+use tengen::sgf::{self, Mode};
+use tengen::{Color, Game, Move, Point};
+use wasm_bindgen::prelude::*;
+
+use crate::board::WBoard;
+use crate::convert::{
+    color_of, dead_of, error, handicap_arg, illegal, json, komi_of, move_json, opt_rules_arg,
+    point_of, points_json, rules_arg, sign, signs_of, size_of, MoveJson,
+};
+use crate::judge::{judge_json, judge_options};
+
+/// A game: a board, whose turn it is, the history with superko, captures, undo.
+#[wasm_bindgen]
+pub struct WGame {
+    game: Game,
+}
+
+#[wasm_bindgen]
+impl WGame {
+    /// A new game on an empty `width` x `height` board under the rules named `rules`, with
+    /// `komi` (`undefined`: the preset's).
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        width: f64,
+        height: f64,
+        rules: JsValue,
+        komi: Option<f64>,
+    ) -> Result<WGame, JsValue> {
+        let mut r = rules_arg(&rules)?;
+        if let Some(k) = komi_of(komi)? {
+            r.komi = k;
+        }
+        Ok(WGame {
+            game: Game::new(size_of(width, height)?, r),
+        })
+    }
+
+    /// A game from a position, with `toMove` to play.
+    #[wasm_bindgen(js_name = fromBoard)]
+    pub fn from_board(board: &WBoard, to_move: JsValue, rules: JsValue) -> Result<WGame, JsValue> {
+        Ok(WGame {
+            game: Game::from_board(board.board.clone(), color_of(&to_move)?, rules_arg(&rules)?),
+        })
+    }
+
+    /// Columns.
+    #[wasm_bindgen(getter)]
+    pub fn width(&self) -> usize {
+        self.game.board().width()
+    }
+
+    /// Rows.
+    #[wasm_bindgen(getter)]
+    pub fn height(&self) -> usize {
+        self.game.board().height()
+    }
+
+    /// The rules as JSON (fields of the library's `Rules`, plus `name`).
+    #[wasm_bindgen(js_name = rulesJson)]
+    pub fn rules_json(&self) -> String {
+        let r = self.game.rules();
+        let mut v = serde_json::to_value(r).unwrap_or(serde_json::Value::Null);
+        if let Some(m) = v.as_object_mut() {
+            let name = r.preset().map_or("custom", |p| p.name());
+            m.insert("name".into(), name.into());
+            m.insert("komi".into(), r.komi.as_f64().into());
+        }
+        v.to_string()
+    }
+
+    /// Change the rules (by preset name) and komi for the moves to come.
+    #[wasm_bindgen(js_name = setRules)]
+    pub fn set_rules(&mut self, rules: JsValue, komi: Option<f64>) -> Result<(), JsValue> {
+        let mut r = rules_arg(&rules)?;
+        if let Some(k) = komi_of(komi)? {
+            r.komi = k;
+        }
+        self.game.set_rules(r);
+        Ok(())
+    }
+
+    /// 1 black, -1 white.
+    #[wasm_bindgen(getter, js_name = toMove)]
+    pub fn to_move(&self) -> i8 {
+        sign(Some(self.game.to_move()))
+    }
+
+    /// Set whose turn it is.
+    #[wasm_bindgen(js_name = setToMove)]
+    pub fn set_to_move(&mut self, color: JsValue) -> Result<(), JsValue> {
+        self.game.set_to_move(color_of(&color)?);
+        Ok(())
+    }
+
+    /// Moves played, passes included.
+    #[wasm_bindgen(getter, js_name = moveCount)]
+    pub fn move_count(&self) -> usize {
+        self.game.move_count()
+    }
+
+    /// Stones captured by `color`.
+    pub fn captures(&self, color: JsValue) -> Result<u32, JsValue> {
+        Ok(self.game.captures(color_of(&color)?))
+    }
+
+    /// Two passes in a row.
+    #[wasm_bindgen(getter, js_name = isOver)]
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// 1 black, -1 white, 0 empty.
+    pub fn get(&self, x: f64, y: f64) -> Result<i8, JsValue> {
+        let p = point_of(self.game.board().size(), x, y)?;
+        Ok(sign(self.game.board().get(p)))
+    }
+
+    /// The current position (a copy), under the game's rules.
+    pub fn board(&self) -> WBoard {
+        WBoard {
+            board: self.game.board().clone(),
+            rules: *self.game.rules(),
+        }
+    }
+
+    /// Signs row-major.
+    pub fn signs(&self) -> Vec<i8> {
+        signs_of(self.game.board())
+    }
+
+    /// Play a stone for `color` (`undefined`: the player to move).
+    pub fn play(&mut self, x: f64, y: f64, color: JsValue) -> Result<(), JsValue> {
+        let c = if color.is_undefined() || color.is_null() {
+            self.game.to_move()
+        } else {
+            color_of(&color)?
+        };
+        let p = point_of(self.game.board().size(), x, y)?;
+        self.game.play_as(c, Move::Play(p)).map_err(|e| illegal(&e))
+    }
+
+    /// A pass for `color` (`undefined`: the player to move).
+    pub fn pass(&mut self, color: JsValue) -> Result<(), JsValue> {
+        let c = if color.is_undefined() || color.is_null() {
+            self.game.to_move()
+        } else {
+            color_of(&color)?
+        };
+        self.game.play_as(c, Move::Pass).map_err(|e| illegal(&e))
+    }
+
+    /// Why a stone of the player to move at `(x, y)` would be illegal; `null` when legal.
+    pub fn check(&self, x: f64, y: f64) -> Option<String> {
+        match point_of(self.game.board().size(), x, y) {
+            Err(_) => Some("off board".to_string()),
+            Ok(p) => self
+                .game
+                .check(self.game.to_move(), Move::Play(p))
+                .err()
+                .map(|e| e.reason.name().to_string()),
+        }
+    }
+
+    /// Legal points for the player to move (superko included), JSON.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> String {
+        points_json(&self.game.legal_moves())
+    }
+
+    /// Take back the last move: the move as JSON, or `null` at the start.
+    pub fn undo(&mut self) -> String {
+        match self.game.undo() {
+            Some(m) => json(&move_json(m.color, m.mv)),
+            None => "null".to_string(),
+        }
+    }
+
+    /// The moves played, as JSON `[{color, x, y, pass}, ...]`.
+    #[wasm_bindgen(js_name = historyJson)]
+    pub fn history_json(&self) -> String {
+        let v: Vec<MoveJson> = self
+            .game
+            .moves()
+            .map(|m| move_json(m.color, m.mv))
+            .collect();
+        json(&v)
+    }
+
+    /// Score the current position under the game's rules and komi (or `rules`/`komi` when
+    /// given), with the game's captures and the dead stones listed as flat `[x0, y0, ...]`.
+    #[wasm_bindgen(js_name = scoreJson)]
+    pub fn score_json(
+        &self,
+        dead: &[f64],
+        rules: JsValue,
+        komi: Option<f64>,
+        handicap: JsValue,
+    ) -> Result<String, JsValue> {
+        let mut opts = ScoreOptions::for_game(&self.game);
+        if let Some(r) = opt_rules_arg(&rules)? {
+            let k = opts.rules.komi;
+            opts.rules = r;
+            opts.rules.komi = k;
+        }
+        if let Some(k) = komi_of(komi)? {
+            opts.rules.komi = k;
+        }
+        opts.dead = dead_of(self.game.board().size(), dead)?;
+        opts.handicap = handicap_arg(&handicap, self.game.board().size())?;
+        let s = score(self.game.board(), &opts).map_err(|e| error(&e.to_string(), None))?;
+        Ok(json(&s))
+    }
+
+    /// Judge the current position (see `WBoard::judgeJson`) with the game's captures, player
+    /// to move, rules and komi (or `rules`/`komi` when given).
+    #[wasm_bindgen(js_name = judgeJson)]
+    pub fn judge_json(
+        &self,
+        rules: JsValue,
+        komi: Option<f64>,
+        handicap: JsValue,
+        playouts: Option<f64>,
+        seed: Option<f64>,
+    ) -> Result<String, JsValue> {
+        let mut r = *self.game.rules();
+        if let Some(given) = opt_rules_arg(&rules)? {
+            let k = r.komi;
+            r = given;
+            r.komi = k;
+        }
+        if let Some(k) = komi_of(komi)? {
+            r.komi = k;
+        }
+        let caps = [
+            self.game.captures(Color::Black),
+            self.game.captures(Color::White),
+        ];
+        let handicap = handicap_arg(&handicap, self.game.board().size())?;
+        let o = judge_options(playouts, seed, caps, handicap)?;
+        judge_json(self.game.board(), &r, self.game.to_move(), &o)
+    }
+
+    /// The game as SGF text (FF[4], UTF-8), through the library's SGF reader and writer.
+    #[wasm_bindgen(js_name = toSgf)]
+    pub fn to_sgf(&self, extra_root: &str) -> Result<String, JsValue> {
+        let b = self.game.board();
+        let r = self.game.rules();
+        let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tengen-wasm]");
+        if b.width() == b.height() {
+            s.push_str(&format!("SZ[{}]", b.width()));
+        } else {
+            s.push_str(&format!("SZ[{}:{}]", b.width(), b.height()));
+        }
+        if let Some(p) = r.preset() {
+            s.push_str(&format!("RU[{}]", p.name()));
+        }
+        s.push_str(&format!("KM[{}]", r.komi));
+        // the starting position (setup or handicap stones): undo a copy back to the start
+        let mut start = self.game.clone();
+        while start.undo().is_some() {}
+        for (id, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let pts: Vec<Point> = start
+                .board()
+                .size()
+                .points()
+                .filter(|&p| start.board().get(p) == Some(color))
+                .collect();
+            if !pts.is_empty() {
+                s.push_str(id);
+                for p in pts {
+                    s.push_str(&format!("[{}]", sgf::point_to_sgf(p)));
+                }
+            }
+        }
+        if start.to_move() == Color::White && self.game.move_count() == 0 {
+            s.push_str("PL[W]");
+        }
+        s.push_str(extra_root);
+        for m in self.game.moves() {
+            let c = if m.color == Color::Black { 'B' } else { 'W' };
+            match m.mv {
+                Move::Play(p) => s.push_str(&format!(";{c}[{}]", sgf::point_to_sgf(p))),
+                Move::Pass => s.push_str(&format!(";{c}[]")),
+            }
+        }
+        s.push(')');
+        // normalise through the library: parse strictly (this also checks extra_root) and write
+        let parsed = sgf::parse(s.as_bytes(), Mode::Strict)
+            .map_err(|e| error(&format!("bad SGF root properties: {e}"), None))?;
+        String::from_utf8(sgf::write(&parsed.collection))
+            .map_err(|_| error("the SGF writer produced bytes that are not UTF-8", None))
+    }
+}
