@@ -2,7 +2,7 @@
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use tengen::formats::text::{self, InputFormat, TextStyle};
 use tengen::{Point, Reason, Rules, Size};
@@ -267,10 +267,26 @@ impl PyBoard {
     /// A board from an int8 array of shape (height, width): 0 empty, 1 black, 2 white.
     #[staticmethod]
     #[pyo3(signature = (a, rules=None))]
-    fn from_numpy(
-        a: PyReadonlyArray2<'_, i8>,
-        rules: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyBoard> {
+    fn from_numpy(a: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
+        let a: PyReadonlyArray2<'_, i8> = a.extract().map_err(|_| {
+            // name what was wanted and what came, not numpy's "cannot be cast"
+            let got = match (a.getattr("dtype"), a.getattr("ndim")) {
+                (Ok(d), Ok(n)) => format!(
+                    "an array of dtype {} with {} dimension(s)",
+                    d.str().map_or_else(|_| "?".into(), |s| s.to_string()),
+                    n.str().map_or_else(|_| "?".into(), |s| s.to_string())
+                ),
+                _ => format!(
+                    "a {}",
+                    a.get_type()
+                        .name()
+                        .map_or_else(|_| "?".into(), |s| s.to_string())
+                ),
+            };
+            PyTypeError::new_err(format!(
+                "from_numpy needs a 2-D numpy array of dtype int8 (height, width), not {got}"
+            ))
+        })?;
         let v = a.as_array();
         let (h, w) = v.dim();
         let size = Size::new(w, h).map_err(|e| PyValueError::new_err(e.to_string()))?;

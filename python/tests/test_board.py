@@ -81,6 +81,13 @@ def test_rows_text_numpy_round_trip() -> None:
     assert wide.to_numpy().shape == (3, 7) and wide.to_numpy()[2, 6] == 2
     with pytest.raises(ValueError, match="3 is not 0"):
         Board.from_numpy(np.array([[3, 0], [0, 0]], dtype=np.int8))
+    # the wrong dtype or shape names int8 and 2-D, and what was given
+    with pytest.raises(TypeError, match="2-D numpy array of dtype int8.*dtype float64 with 2 dimension"):
+        Board.from_numpy(np.zeros((3, 3)))  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="dtype int8 with 1 dimension"):
+        Board.from_numpy(np.zeros(9, dtype=np.int8))
+    with pytest.raises(TypeError, match="not a list"):
+        Board.from_numpy([[0, 1], [2, 0]])  # type: ignore[arg-type]
     assert "X" in str(b) and "A B C" in str(b)
     with pytest.raises(ValueError, match="line 2"):
         Board.from_rows(["012", "0x0", "000"])
