@@ -2,7 +2,7 @@
 
 use tengen::score::{score, ScoreOptions};
 use tengen::sgf::{self, Mode};
-use tengen::{Color, Game, Move, Point};
+use tengen::{Color, Game, Move};
 use wasm_bindgen::prelude::*;
 
 use crate::board::WBoard;
@@ -243,54 +243,24 @@ impl WGame {
         judge_json(self.game.board(), &r, self.game.to_move(), &o)
     }
 
-    /// The game as SGF text (FF[4], UTF-8), through the library's SGF reader and writer.
+    /// The game as SGF text (FF[4], UTF-8), written by the library's one writer of a game
+    /// (`sgf::write_game`); `extra_root` is further root properties as SGF text (`PB[...]`),
+    /// parsed strictly.
     #[wasm_bindgen(js_name = toSgf)]
     pub fn to_sgf(&self, extra_root: &str) -> Result<String, JsValue> {
-        let b = self.game.board();
-        let r = self.game.rules();
-        let mut s = String::from("(;GM[1]FF[4]CA[UTF-8]AP[tengen-wasm]");
-        if b.width() == b.height() {
-            s.push_str(&format!("SZ[{}]", b.width()));
-        } else {
-            s.push_str(&format!("SZ[{}:{}]", b.width(), b.height()));
-        }
-        if let Some(p) = r.preset() {
-            s.push_str(&format!("RU[{}]", p.name()));
-        }
-        s.push_str(&format!("KM[{}]", r.komi));
-        // the starting position (setup or handicap stones): undo a copy back to the start
-        let mut start = self.game.clone();
-        while start.undo().is_some() {}
-        for (id, color) in [("AB", Color::Black), ("AW", Color::White)] {
-            let pts: Vec<Point> = start
-                .board()
-                .size()
-                .points()
-                .filter(|&p| start.board().get(p) == Some(color))
-                .collect();
-            if !pts.is_empty() {
-                s.push_str(id);
-                for p in pts {
-                    s.push_str(&format!("[{}]", sgf::point_to_sgf(p)));
-                }
-            }
-        }
-        if start.to_move() == Color::White && self.game.move_count() == 0 {
-            s.push_str("PL[W]");
-        }
-        s.push_str(extra_root);
-        for m in self.game.moves() {
-            let c = if m.color == Color::Black { 'B' } else { 'W' };
-            match m.mv {
-                Move::Play(p) => s.push_str(&format!(";{c}[{}]", sgf::point_to_sgf(p))),
-                Move::Pass => s.push_str(&format!(";{c}[]")),
-            }
-        }
-        s.push(')');
-        // normalise through the library: parse strictly (this also checks extra_root) and write
-        let parsed = sgf::parse(s.as_bytes(), Mode::Strict)
+        let parsed = sgf::parse(format!("(;{extra_root})").as_bytes(), Mode::Strict)
             .map_err(|e| error(&format!("bad SGF root properties: {e}"), None))?;
-        String::from_utf8(sgf::write(&parsed.collection))
-            .map_err(|_| error("the SGF writer produced bytes that are not UTF-8", None))
+        let coll = &parsed.collection;
+        let extra = coll
+            .roots()
+            .first()
+            .map(|&root| coll.node(root).props.clone())
+            .unwrap_or_default();
+        let info = sgf::RecordInfo {
+            application: "tengen-wasm".to_string(),
+            extra,
+            ..sgf::RecordInfo::default()
+        };
+        Ok(sgf::write_game(&self.game, &info))
     }
 }

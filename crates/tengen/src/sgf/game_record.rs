@@ -20,6 +20,9 @@ pub struct RecordInfo {
     pub date: Option<String>,
     /// The result as SGF writes it (`B+3.5`, `W+R`, `0`), `RE`.
     pub result: Option<String>,
+    /// Further root properties, written after the others; one with the id of a property
+    /// written above takes its place.
+    pub extra: Vec<Property>,
 }
 
 /// The game as an SGF collection of one game: a root node (`GM`, `FF`, `CA`, `AP`, `SZ`, `KM`,
@@ -78,15 +81,22 @@ pub fn game_collection(game: &Game, info: &RecordInfo) -> Collection {
     if first == Color::White {
         root.push(("PL", vec![b"W".to_vec()]));
     }
-    let mut coll = Collection::default();
-    let mut node = coll.add_node(None);
-    coll.node_mut(node).props = root
+    let mut props: Vec<Property> = root
         .into_iter()
         .map(|(id, values)| Property {
             id: id.to_string(),
             values,
         })
         .collect();
+    for p in &info.extra {
+        match props.iter_mut().find(|q| q.id == p.id) {
+            Some(q) => *q = p.clone(),
+            None => props.push(p.clone()),
+        }
+    }
+    let mut coll = Collection::default();
+    let mut node = coll.add_node(None);
+    coll.node_mut(node).props = props;
     for m in game.moves() {
         let id = if m.color == Color::Black { "B" } else { "W" };
         let v = match m.mv {
@@ -156,12 +166,22 @@ mod tests {
             handicap: 2,
             black: Some("a]b\\c\nd".into()),
             result: Some("W+R".into()),
+            extra: vec![
+                Property {
+                    id: "HA".into(),
+                    values: vec![b"3".to_vec()],
+                },
+                Property {
+                    id: "GN".into(),
+                    values: vec![b"x".to_vec()],
+                },
+            ],
             ..RecordInfo::default()
         };
         assert_eq!(
             write_game(&game, &info),
-            "(;GM[1]FF[4]CA[UTF-8]AP[tengen]SZ[9:7]KM[6.5]RU[japanese]HA[2]PB[a\\]b\\\\c d]\
-             RE[W+R]AB[cc]PL[W];W[])\n"
+            "(;GM[1]FF[4]CA[UTF-8]AP[tengen]SZ[9:7]KM[6.5]RU[japanese]HA[3]PB[a\\]b\\\\c d]\
+             RE[W+R]AB[cc]PL[W]GN[x];W[])\n"
         );
     }
 }
