@@ -97,6 +97,7 @@ impl State {
             white: self.info.white.clone(),
             date: self.info.date.clone(),
             result: self.known_result(),
+            extra: Vec::new(),
         };
         sgf::write_game(&self.game, &info)
     }
