@@ -181,7 +181,7 @@ mod tests {
         assert_eq!(
             write_game(&game, &info),
             "(;GM[1]FF[4]CA[UTF-8]AP[tengen]SZ[9:7]KM[6.5]RU[japanese]HA[3]PB[a\\]b\\\\c d]\
-             RE[W+R]AB[cc]PL[W]GN[x];W[])\n"
+             RE[W+R]AB[cc]PL[W]GN[x]\n;W[])\n"
         );
     }
 }
