@@ -14,8 +14,8 @@
 //! use tengen_engine::gtp::{Engine, EngineConfig};
 //!
 //! let mut engine = Engine::new(EngineConfig::default());
-//! assert_eq!(engine.handle_line("boardsize 9").as_deref(), Some("= \n\n"));
-//! assert_eq!(engine.handle_line("play b e5").as_deref(), Some("= \n\n"));
+//! assert_eq!(engine.handle_line("boardsize 9").as_deref(), Some("=\n\n"));
+//! assert_eq!(engine.handle_line("play b e5").as_deref(), Some("=\n\n"));
 //! assert!(engine.handle_line("play w e5").unwrap().starts_with("? "));
 //! ```
 #![deny(missing_docs)]

@@ -64,7 +64,7 @@
 //! the judge as `"judge":"tengen-judge"`. The exact count next to it removes nothing.
 //!
 //! ```
-//! use tengen::analysis::{parse_request, analyze, Request};
+//! use tengen_engine::analysis::{parse_request, analyze, Request};
 //! let line = r#"{"id":"q","moves":[["B","A1"],["W","B1"],["B","B2"],["W","A2"]],
 //!     "rules":"chinese","boardXSize":3,"boardYSize":3}"#;
 //! let Ok(Request::Query(q, _warnings)) = parse_request(line) else { panic!() };

@@ -124,7 +124,7 @@ pub fn game_collection(game: &Game, info: &RecordInfo) -> Collection {
 /// let info = RecordInfo { application: "me".into(), ..RecordInfo::default() };
 /// assert_eq!(
 ///     write_game(&game, &info),
-///     "(;GM[1]FF[4]CA[UTF-8]AP[me]SZ[9]KM[7.5]RU[chinese];B[ee])\n"
+///     "(;GM[1]FF[4]CA[UTF-8]AP[me]SZ[9]KM[7.5]RU[chinese]\n;B[ee])\n"
 /// );
 /// ```
 pub fn write_game(game: &Game, info: &RecordInfo) -> String {
