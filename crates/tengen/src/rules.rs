@@ -147,7 +147,7 @@ impl Serialize for HalfPoints {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Komi(i32);
 
-/// Komi text that is not a whole or half number within ±1000.
+/// Komi text that is not a whole or half number within ±1000 ([`Komi::MAX_POINTS`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("invalid komi {0:?}: expected a whole or half number such as 7.5, 6 or -0.5")]
 pub struct KomiError(pub String);
@@ -172,13 +172,39 @@ impl Komi {
     pub fn as_f64(self) -> f64 {
         self.points().as_f64()
     }
+
+    /// The largest |komi| in points a rule set takes (komi text, rule-set JSON, SGF `KM`):
+    /// 1000.
+    pub const MAX_POINTS: i32 = 1000;
+
+    /// The largest |komi| in points KataGo accepts, and so the bound of the analysis server's
+    /// queries: 150.
+    pub const KATAGO_MAX_POINTS: i32 = 150;
+
+    /// Komi from a float that is a whole or half number within ±`max_points` points
+    /// ([`Komi::MAX_POINTS`], [`Komi::KATAGO_MAX_POINTS`] or a front's own bound); `None`
+    /// otherwise (NaN and infinities included).
+    ///
+    /// ```
+    /// use tengen::Komi;
+    /// assert_eq!(Komi::from_f64_within(7.5, Komi::MAX_POINTS), Some(Komi::from_half_points(15)));
+    /// assert_eq!(Komi::from_f64_within(-150.0, Komi::KATAGO_MAX_POINTS).map(Komi::half_points), Some(-300));
+    /// assert_eq!(Komi::from_f64_within(150.5, Komi::KATAGO_MAX_POINTS), None);
+    /// assert_eq!(Komi::from_f64_within(7.25, Komi::MAX_POINTS), None);
+    /// ```
+    pub fn from_f64_within(k: f64, max_points: i32) -> Option<Komi> {
+        if k.abs() > f64::from(max_points) || (k * 2.0).fract() != 0.0 {
+            return None;
+        }
+        Some(Komi((k * 2.0) as i32))
+    }
 }
 
 impl FromStr for Komi {
     type Err = KomiError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.parse::<HalfPoints>() {
-            Ok(HalfPoints(h)) if h.abs() <= 2000 => Ok(Komi(h as i32)),
+            Ok(HalfPoints(h)) if h.abs() <= 2 * i64::from(Komi::MAX_POINTS) => Ok(Komi(h as i32)),
             _ => Err(KomiError(s.to_string())),
         }
     }
@@ -484,6 +510,26 @@ mod tests {
         assert!("1e9".parse::<Komi>().is_err());
         assert!("1000.5".parse::<Komi>().is_err());
         assert_eq!("-1000".parse::<Komi>().unwrap().half_points(), -2000);
+    }
+
+    #[test]
+    fn komi_from_a_float_within_a_bound() {
+        let h = |k, max| Komi::from_f64_within(k, max).map(Komi::half_points);
+        assert_eq!(h(1000.0, Komi::MAX_POINTS), Some(2000));
+        assert_eq!(h(-1000.5, Komi::MAX_POINTS), None);
+        assert_eq!(h(150.0, Komi::KATAGO_MAX_POINTS), Some(300));
+        assert_eq!(h(-150.5, Komi::KATAGO_MAX_POINTS), None);
+        assert_eq!(h(6.25, Komi::MAX_POINTS), None);
+        assert_eq!(h(f64::NAN, Komi::MAX_POINTS), None);
+        assert_eq!(h(f64::INFINITY, Komi::MAX_POINTS), None);
+        // the float and the text bound agree
+        for k in [999.5, 1000.0, 1000.5, -1000.0, -1000.5] {
+            assert_eq!(
+                Komi::from_f64_within(k, Komi::MAX_POINTS),
+                format!("{k}").parse::<Komi>().ok(),
+                "{k}"
+            );
+        }
     }
 
     #[test]

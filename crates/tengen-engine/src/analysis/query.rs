@@ -101,9 +101,6 @@ const SEARCH_FIELDS: [&str; 16] = [
     "priorities",
 ];
 
-/// Largest |komi| accepted, as KataGo.
-const MAX_KOMI: f64 = 150.0;
-
 struct Ctx {
     id: Option<String>,
 }
@@ -455,14 +452,15 @@ fn parse_komi(cx: &Ctx, field: &str, v: &Value) -> Result<Komi, QueryError> {
     let bad = || {
         cx.err(
             field,
-            format!("{field} must be a whole or half number within ±150, not {v}"),
+            format!(
+                "{field} must be a whole or half number within ±{}, not {v}",
+                Komi::KATAGO_MAX_POINTS
+            ),
         )
     };
     let f = v.as_f64().ok_or_else(bad)?;
-    if f.abs() > MAX_KOMI || (f * 2.0).fract() != 0.0 {
-        return Err(bad());
-    }
-    Ok(Komi::from_half_points((f * 2.0) as i32))
+    // KataGo's bound, named next to the core's own (`Komi::MAX_POINTS`)
+    Komi::from_f64_within(f, Komi::KATAGO_MAX_POINTS).ok_or_else(bad)
 }
 
 fn parse_bonus(cx: &Ctx, field: &str, v: &Value) -> Result<HandicapBonus, QueryError> {
