@@ -248,21 +248,53 @@ impl std::str::FromStr for GameResult {
     /// The inverse of `Display`: `B+3.5`, `w+12`, `0` (also `Draw`, `Jigo`, SGF's `DRAW`).
     /// Results without a count (`B+R`, `W+T`) are errors.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ParseResultError(s.to_string());
-        let t = s.trim();
-        if t == "0" || ["draw", "jigo"].iter().any(|d| t.eq_ignore_ascii_case(d)) {
-            return Ok(GameResult::Draw);
-        }
-        let (who, margin) = t.split_once('+').ok_or_else(err)?;
-        let mut letters = who.chars();
-        let winner = match (letters.next().and_then(Color::from_letter), letters.next()) {
-            (Some(c), None) if !margin.starts_with(['+', '-']) => c,
-            _ => return Err(err()),
-        };
-        let HalfPoints(h) = margin.parse().map_err(|_| err())?;
-        let margin = u32::try_from(h).ok().filter(|&m| m > 0).ok_or_else(err)?;
-        Ok(GameResult::Win { winner, margin })
+        parse_result(s, false)
     }
+}
+
+impl GameResult {
+    /// A counted result whose margin is in stones, as the Fox server's Chinese records write
+    /// it (`B+2.75` is 5.5 points): the same text as [`FromStr`](std::str::FromStr) with the
+    /// margin doubled, so a quarter stone is the smallest step.
+    ///
+    /// # Errors
+    /// [`ParseResultError`] as for `FromStr`.
+    ///
+    /// ```
+    /// use tengen::score::GameResult;
+    /// use tengen::Color;
+    /// let r = GameResult::from_str_in_stones("B+2.75").unwrap();
+    /// assert_eq!(r, GameResult::Win { winner: Color::Black, margin: 11 });
+    /// assert!(GameResult::from_str_in_stones("B+2.6").is_err());
+    /// ```
+    pub fn from_str_in_stones(s: &str) -> Result<GameResult, ParseResultError> {
+        parse_result(s, true)
+    }
+}
+
+/// The one parser of a counted SGF `RE` result (`B+3.5`, `0`, `Draw`), its margin in points or
+/// (`in_stones`) in stones of two points each.
+fn parse_result(s: &str, in_stones: bool) -> Result<GameResult, ParseResultError> {
+    let err = || ParseResultError(s.to_string());
+    let t = s.trim();
+    if t == "0" || ["draw", "jigo"].iter().any(|d| t.eq_ignore_ascii_case(d)) {
+        return Ok(GameResult::Draw);
+    }
+    let (who, margin) = t.split_once('+').ok_or_else(err)?;
+    let mut letters = who.chars();
+    let winner = match (letters.next().and_then(Color::from_letter), letters.next()) {
+        (Some(c), None) if !margin.starts_with(['+', '-']) => c,
+        _ => return Err(err()),
+    };
+    let v: f64 = margin.trim().parse().map_err(|_| err())?;
+    let h = if in_stones { v * 4.0 } else { v * 2.0 };
+    if !h.is_finite() || h.fract() != 0.0 || h < 1.0 || h > f64::from(u32::MAX) {
+        return Err(err());
+    }
+    Ok(GameResult::Win {
+        winner,
+        margin: h as u32,
+    })
 }
 
 /// A finished count.
@@ -702,6 +734,35 @@ mod tests {
             "", "B+", "B+R", "W+T", "B+0", "B+-3", "B++3", "B+3.25", "X+3", "black+3", "3",
         ] {
             assert!(bad.parse::<GameResult>().is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn result_parse_in_stones() {
+        let b = |margin| {
+            Ok(GameResult::Win {
+                winner: Color::Black,
+                margin,
+            })
+        };
+        assert_eq!(GameResult::from_str_in_stones("B+2.75"), b(11));
+        assert_eq!(GameResult::from_str_in_stones(" b+ 3 "), b(12));
+        assert_eq!(GameResult::from_str_in_stones("draw"), Ok(GameResult::Draw));
+        assert_eq!(
+            GameResult::from_str_in_stones("W+0.25"),
+            Ok(GameResult::from_difference(-1))
+        );
+        for bad in ["B+0.0", "B+2.6", "B++3", "B+-3", "W+R", "B +3", "X+1"] {
+            assert!(GameResult::from_str_in_stones(bad).is_err(), "{bad:?}");
+        }
+        // the same grammar as in points, the margin doubled
+        for t in ["B+3.5", "W+12", "0", "Jigo", "B+R", "B+3.25", "w+0.5"] {
+            let points = t.parse::<GameResult>().map(GameResult::black_minus_white);
+            let stones = GameResult::from_str_in_stones(t).map(GameResult::black_minus_white);
+            match points {
+                Ok(p) => assert_eq!(stones, Ok(2 * p), "{t}"),
+                Err(_) => assert!(t == "B+3.25" || stones.is_err(), "{t}"),
+            }
         }
     }
 

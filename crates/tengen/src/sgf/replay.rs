@@ -882,7 +882,9 @@ pub fn fox_komi(
 /// A recorded result (`RE`) as a count in points: `B+6.5`, `W+0.5`, `0`/`Draw`/`Jigo`; `None`
 /// for resignations (`B+R`), time, forfeits, anything else, and the Fox server's `B+0.0`/
 /// `W+0.0` (wins that were never counted). `in_stones` doubles the margin (Fox's Chinese
-/// records give it in stones: `B+2.75` is 5.5 points).
+/// records give it in stones: `B+2.75` is 5.5 points). The text is read by
+/// [`GameResult`]'s `FromStr` ([`GameResult::from_str_in_stones`] in stones), the one parser
+/// of a result.
 ///
 /// ```
 /// use tengen::score::GameResult;
@@ -896,29 +898,12 @@ pub fn fox_komi(
 /// assert_eq!(result_in_points("B+R", false), None);
 /// ```
 pub fn result_in_points(re: &str, in_stones: bool) -> Option<GameResult> {
-    let re = re.trim();
-    if re == "0" || re.eq_ignore_ascii_case("draw") || re.eq_ignore_ascii_case("jigo") {
-        return Some(GameResult::Draw);
+    // the one parser of a counted result, `score::GameResult`'s
+    if in_stones {
+        GameResult::from_str_in_stones(re).ok()
+    } else {
+        re.parse().ok()
     }
-    let (w, m) = re.split_once('+')?;
-    let winner = match w.trim() {
-        "B" | "b" => Color::Black,
-        "W" | "w" => Color::White,
-        _ => return None,
-    };
-    let v: f64 = m.trim().parse().ok()?;
-    if !v.is_finite() || v < 0.1 {
-        return None;
-    }
-    let v = if in_stones { v * 2.0 } else { v };
-    let half = v * 2.0;
-    if (half - half.round()).abs() > 1e-6 || half > f64::from(u32::MAX) {
-        return None;
-    }
-    Some(GameResult::Win {
-        winner,
-        margin: half.round() as u32,
-    })
 }
 
 /// The board size of a game whose root has `GM` `game` and `SZ` `size` (19×19 without one).
