@@ -32,16 +32,6 @@ pub enum Scoring {
     Territory,
 }
 
-impl Scoring {
-    /// `"area"` or `"territory"`, as the score JSON and legends write it.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Scoring::Area => "area",
-            Scoring::Territory => "territory",
-        }
-    }
-}
-
 /// Points a player does not receive for surrounded empty points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -67,6 +57,59 @@ pub enum HandicapBonus {
     #[serde(rename = "N-1")]
     NMinusOne,
 }
+
+/// A rule field's value that is not one of its names (see the `FromStr` of [`KoRule`],
+/// [`Scoring`], [`Tax`] and [`HandicapBonus`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid {field} {value:?}: expected {expected}")]
+pub struct ParseRuleError {
+    /// The field: `ko rule`, `scoring`, `tax` or `handicap bonus`.
+    pub field: &'static str,
+    /// The text given.
+    pub value: String,
+    /// The names the field takes, as a phrase (`area or territory`).
+    pub expected: &'static str,
+}
+
+/// The names of a rule field's values: `ALL`, `name()` and `FromStr`, the same names as its
+/// serde form (rule-set JSON), so that no front lists them itself.
+macro_rules! rule_names {
+    ($t:ident, $field:literal, $expected:literal, $($v:ident => $n:literal),+) => {
+        impl $t {
+            /// Every value, in the order of the names in the `FromStr` error.
+            pub const ALL: &'static [$t] = &[$($t::$v),+];
+
+            /// The value's name, as rule-set JSON, the score JSON and legends write it.
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($t::$v => $n),+
+                }
+            }
+        }
+
+        impl FromStr for $t {
+            type Err = ParseRuleError;
+            /// The value named exactly (case included) as [`name`](Self::name) writes it.
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                match s {
+                    $($n => Ok($t::$v),)+
+                    _ => Err(ParseRuleError {
+                        field: $field,
+                        value: s.to_string(),
+                        expected: $expected,
+                    }),
+                }
+            }
+        }
+    };
+}
+
+rule_names!(KoRule, "ko rule", "none, simple, positional or situational",
+    None => "none", Simple => "simple", Positional => "positional", Situational => "situational");
+rule_names!(Scoring, "scoring", "area or territory", Area => "area", Territory => "territory");
+rule_names!(Tax, "tax", "none, seki or all", None => "none", Seki => "seki", All => "all");
+rule_names!(HandicapBonus, "handicap bonus", "\"0\", \"N\" or \"N-1\"",
+    Zero => "0", N => "N", NMinusOne => "N-1");
 
 impl HandicapBonus {
     /// The bonus in points for `handicap` stones (a handicap of 0 or 1 gives no bonus with N-1).
@@ -510,6 +553,35 @@ mod tests {
         assert!("1e9".parse::<Komi>().is_err());
         assert!("1000.5".parse::<Komi>().is_err());
         assert_eq!("-1000".parse::<Komi>().unwrap().half_points(), -2000);
+    }
+
+    #[test]
+    fn rule_field_names_are_the_serde_names() {
+        fn check<T>(all: &[T], name: fn(&T) -> &'static str)
+        where
+            T: Serialize + FromStr<Err = ParseRuleError> + PartialEq + fmt::Debug,
+        {
+            for v in all {
+                let json = serde_json::to_string(v).unwrap();
+                assert_eq!(json, format!("{:?}", name(v)), "{v:?}");
+                assert_eq!(name(v).parse::<T>().as_ref(), Ok(v));
+            }
+        }
+        check(KoRule::ALL, |v| v.name());
+        check(Scoring::ALL, |v| v.name());
+        check(Tax::ALL, |v| v.name());
+        check(HandicapBonus::ALL, |v| v.name());
+        let e = "Simple".parse::<KoRule>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid ko rule \"Simple\": expected none, simple, positional or situational"
+        );
+        assert_eq!(
+            "n".parse::<HandicapBonus>().unwrap_err().to_string(),
+            "invalid handicap bonus \"n\": expected \"0\", \"N\" or \"N-1\""
+        );
+        assert!("".parse::<Tax>().is_err());
+        assert!("area ".parse::<Scoring>().is_err());
     }
 
     #[test]
