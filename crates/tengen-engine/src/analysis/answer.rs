@@ -13,7 +13,7 @@ use tengen::{Board, Color, Game, Move, Point, Size};
 pub const JUDGE: &str = "tengen-judge";
 
 /// Playouts the judge runs per analysed turn (its default).
-pub const JUDGE_PLAYOUTS: u32 = 128;
+pub const JUDGE_PLAYOUTS: u32 = tengen::judge::DEFAULT_PLAYOUTS;
 
 /// What the judge says about one chain.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -105,10 +105,14 @@ pub struct Options {
     pub handicap: u32,
 }
 
+/// The judge's default number of playouts ([`Options::default`]), also what the analysis
+/// server and the bindings judge with unless told otherwise: 128.
+pub const DEFAULT_PLAYOUTS: u32 = 128;
+
 impl Default for Options {
     fn default() -> Options {
         Options {
-            playouts: 128,
+            playouts: DEFAULT_PLAYOUTS,
             seed: 1,
             captures: [0, 0],
             handicap: 0,
