@@ -51,7 +51,7 @@ scratch="$(mktemp -d "${TMPDIR:-/tmp}/tengen-wasm-pack.XXXXXX")"
 trap 'rm -rf "$scratch"' EXIT
 tarball="$(cd "$here/pkg" && npm pack --silent --pack-destination "$scratch")"
 cp "$here/package.json" "$here/package-lock.json" "$scratch/"
-cp -r "$here/tests" "$scratch/tests"
+cp -r "$here/tests" "$here/js" "$here/types" "$scratch/"
 (cd "$scratch" && npm ci --no-audit --no-fund --silent &&
   npm install --no-save --no-audit --no-fund --silent "./$tarball")
 [ -f "$scratch/node_modules/tengen-wasm/index.js" ] ||
