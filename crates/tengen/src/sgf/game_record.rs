@@ -113,7 +113,7 @@ pub fn game_collection(game: &Game, info: &RecordInfo) -> Collection {
 }
 
 /// The game as SGF text (FF\[4\], UTF-8): [`game_collection`] through the one writer
-/// ([`write`]).
+/// ([`write()`](super::write())).
 ///
 /// ```
 /// use tengen::sgf::{write_game, RecordInfo};
