@@ -31,6 +31,13 @@ fuzz_target!(|data: &[u8]| {
             );
         }
         // The coordinate picture must not panic either.
-        let _ = render(&board, TextStyle { coordinates: true }, |_| None);
+        let _ = render(
+            &board,
+            TextStyle {
+                coordinates: true,
+                ..TextStyle::default()
+            },
+            |_| None,
+        );
     }
 });

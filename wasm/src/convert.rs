@@ -204,7 +204,7 @@ pub(crate) fn points_json(points: &[Point]) -> String {
 
 /// Dead-stone points from a flat list `[x0, y0, x1, y1, ...]`.
 pub(crate) fn dead_of(size: Size, flat: &[f64]) -> Result<Vec<Point>, JsValue> {
-    if flat.len() % 2 != 0 {
+    if !flat.len().is_multiple_of(2) {
         return Err(error("dead stones: expected [x, y] pairs", None));
     }
     flat.chunks(2).map(|c| point_of(size, c[0], c[1])).collect()

@@ -18,7 +18,7 @@ fn problem(seed: &mut u64, out: &mut Vec<u8>) -> usize {
         for x in 0..n {
             // sparse stones on a checkerboard: every stone keeps liberties
             let s = seed.rotate_left((x * 7 + y * 13) as u32 % 64);
-            let d = if (x + y) % 2 == 0 && s % 5 == 0 {
+            let d = if (x + y) % 2 == 0 && s.is_multiple_of(5) {
                 b'1' + (s >> 8) as u8 % 2
             } else {
                 b'0'

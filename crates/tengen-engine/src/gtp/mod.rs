@@ -177,7 +177,7 @@ pub fn fixed_handicap_points(width: usize, height: usize, count: usize) -> Optio
         return None;
     }
     let n = width;
-    let max = if n % 2 == 0 || n == 7 { 4 } else { 9 };
+    let max = if n.is_multiple_of(2) || n == 7 { 4 } else { 9 };
     if count > max {
         return None;
     }

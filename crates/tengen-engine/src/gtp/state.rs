@@ -149,7 +149,7 @@ impl State {
         &self,
         args: &[&str],
     ) -> Result<Vec<(Color, Move)>, String> {
-        if args.len() % 2 != 0 {
+        if !args.len().is_multiple_of(2) {
             return Err(syntax("expected colour and vertex pairs"));
         }
         args.chunks(2)

@@ -62,7 +62,7 @@ impl SetOps for Avx2Sets {
         if W < 4 {
             return PortableSets::disjoint::<W>(a, b, w);
         }
-        debug_assert!(w % 4 == 0 && a.len() >= w && b.len() >= w);
+        debug_assert!(w.is_multiple_of(4) && a.len() >= w && b.len() >= w);
         // SAFETY: AVX2 is present: this type is used only under `with_kernel`'s CPU check (or
         // the tests' identical check). `W >= 4` here: the board passes `w = Layout::words()`
         // of a `Layout<W, _>`, which `Layout::fixed` builds only when the board's set width
@@ -87,7 +87,7 @@ impl SetOps for Avx2Sets {
         if W < 4 {
             return PortableSets::disjoint_except::<W>(a, b, w, p);
         }
-        debug_assert!(w % 4 == 0 && a.len() >= w && b.len() >= w);
+        debug_assert!(w.is_multiple_of(4) && a.len() >= w && b.len() >= w);
         // SAFETY: as in `disjoint`: AVX2 checked by `with_kernel`; `w` words in both slices,
         // a multiple of 4 (the board's set width, checked by `Layout::fixed`).
         unsafe {
