@@ -324,11 +324,13 @@ pub fn run(args: &SgfArgs) -> i32 {
             Some(m) => super::atomic::write(m, &all),
             None if failed == 0 => {
                 let mut out = std::io::stdout().lock();
-                match out.write_all(&all).and_then(|()| out.flush()) {
-                    // stdout closed by its reader (`| head`): quiet
-                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                    r => r.map_err(|e| format!("cannot write stdout: {e}")),
+                if let Err(e) = out.write_all(&all).and_then(|()| out.flush()) {
+                    // quiet when its reader closed it (`| head`), else a message and exit 1
+                    if super::args::stdout_failed("sgf", &e) {
+                        return 1;
+                    }
                 }
+                Ok(())
             }
             None => Ok(()),
         };
