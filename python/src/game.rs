@@ -16,6 +16,9 @@ use crate::rules::{komi_arg, rules_arg, PyRules};
 #[derive(Clone)]
 pub struct PyGame {
     pub(crate) game: tengen::Game,
+    /// For a game replayed from a record, its handicap (`HA`): such a game is counted with
+    /// its dead stones judged unless told otherwise, as `tengen score FILE` counts it.
+    pub(crate) record_handicap: Option<u32>,
 }
 
 pub(crate) fn move_tuple(m: ColoredMove) -> (Color, Option<Pt>) {
@@ -44,6 +47,7 @@ impl PyGame {
         }
         Ok(PyGame {
             game: tengen::Game::new(size_arg(width, height)?, r),
+            record_handicap: None,
         })
     }
 
@@ -66,6 +70,7 @@ impl PyGame {
         let c = opt_color_arg(to_move)?.unwrap_or(tengen::Color::Black);
         Ok(PyGame {
             game: tengen::Game::from_board(board.board.clone(), c, r),
+            record_handicap: None,
         })
     }
 

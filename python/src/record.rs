@@ -234,7 +234,10 @@ impl Record {
                 e.color,
             ));
         }
-        Ok(PyGame { game })
+        Ok(PyGame {
+            game,
+            record_handicap: Some(rep.handicap),
+        })
     }
 
     fn __repr__(&self) -> String {

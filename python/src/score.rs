@@ -8,7 +8,8 @@ use numpy::{IntoPyArray, PyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use tengen::score::{ScoreError, ScoreOptions};
+use tengen::count::{count, DeadStones, Position};
+use tengen::score::ScoreError;
 use tengen::territory::{self as tterr, TerritoryMap};
 use tengen::Point;
 
@@ -166,65 +167,119 @@ impl Score {
     }
 }
 
-/// Count `position` (a Board or a Game): see `tengen.score`.
-#[pyfunction]
-#[pyo3(signature = (position, rules=None, komi=None, dead=None, handicap=0, captures=None, pass_alive=false))]
+/// The position to count of a Board or a Game, with the `rules`, `komi`, `captures`,
+/// `handicap` and `to_move` given over its own; and whether it is a game replayed from a
+/// record (counted with its dead stones judged by default).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn score(
+fn position_arg(
+    what: &str,
     position: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<f64>,
-    dead: Option<Vec<(i64, i64)>>,
-    handicap: u32,
+    to_move: Option<&Bound<'_, PyAny>>,
+    captures: Option<(u32, u32)>,
+    handicap: Option<u32>,
+) -> PyResult<(Position, bool)> {
+    let (mut pos, record) = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
+        let pos = Position {
+            handicap: g.record_handicap.unwrap_or(0),
+            ..Position::of_game(&g.game)
+        };
+        (pos, g.record_handicap.is_some())
+    } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
+        (Position::new(b.board.clone(), b.rules), false)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "{what}() needs a tengen.Board or a tengen.Game"
+        )));
+    };
+    if let Some(r) = rules.filter(|r| !r.is_none()) {
+        pos.rules = rules_arg(Some(r), "chinese")?;
+    }
+    if let Some(k) = komi {
+        pos.rules.komi = komi_arg(k)?;
+    }
+    if let Some(c) = opt_color_arg(to_move)? {
+        pos.to_move = c;
+    }
+    if let Some((b, w)) = captures {
+        pos.captures = [b, w];
+    }
+    if let Some(h) = handicap {
+        pos.handicap = h;
+    }
+    pos.check()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((pos, record))
+}
+
+/// Run `f` without the GIL, turning a panic into RuntimeError.
+fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    py.detach(|| catch_unwind(AssertUnwindSafe(f)))
+        .map_err(|p| {
+            PyRuntimeError::new_err(format!("internal error in tengen: {}", panic_message(&p)))
+        })
+}
+
+/// Count `position` (a Board or a Game): see `tengen.score`. `dead` is "auto" (judge the
+/// dead stones), "none" or a list of points; by default "auto" for a game replayed from a
+/// record and "none" otherwise.
+#[pyfunction]
+#[pyo3(signature = (position, rules=None, komi=None, dead=None, handicap=None, captures=None, pass_alive=false))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    komi: Option<f64>,
+    dead: Option<&Bound<'_, PyAny>>,
+    handicap: Option<u32>,
     captures: Option<(u32, u32)>,
     pass_alive: bool,
 ) -> PyResult<Score> {
-    let (board, mut opts) = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
-        (g.game.board().clone(), ScoreOptions::for_game(&g.game))
-    } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
-        (b.board.clone(), ScoreOptions::new(b.rules))
-    } else {
-        return Err(PyTypeError::new_err(
-            "score() needs a tengen.Board or a tengen.Game",
-        ));
+    let (pos, record) = position_arg("score", position, rules, komi, None, captures, handicap)?;
+    let size = pos.board.size();
+    let word = dead
+        .filter(|d| !d.is_none())
+        .and_then(|d| d.extract::<String>().ok());
+    let given = match (word.as_deref(), dead.filter(|d| !d.is_none())) {
+        (Some("auto"), _) => None,
+        (Some("none"), _) => Some(Vec::new()),
+        (Some(w), _) => {
+            return Err(PyValueError::new_err(format!(
+                "dead={w:?}: expected \"auto\", \"none\" or a list of (x, y) points"
+            )))
+        }
+        (None, Some(d)) => {
+            let pts: Vec<(i64, i64)> = d.extract()?;
+            let mut v = Vec::with_capacity(pts.len());
+            for (x, y) in pts {
+                v.push(size.point(x, y).ok_or_else(|| {
+                    PyValueError::new_err(ScoreError::DeadOffBoard { x, y, size }.to_string())
+                })?);
+            }
+            Some(v)
+        }
+        // the default: judged for a record's game, as is otherwise
+        (None, None) => (!record).then(Vec::new),
     };
-    if let Some(r) = rules.filter(|r| !r.is_none()) {
-        opts.rules = rules_arg(Some(r), "chinese")?;
-    }
-    if let Some(k) = komi {
-        opts.rules.komi = komi_arg(k)?;
-    }
-    if let Some((b, w)) = captures {
-        opts.captures = [b, w];
-    }
-    opts.handicap = handicap;
-    opts.pass_alive = pass_alive;
-    let size = board.size();
-    for (x, y) in dead.unwrap_or_default() {
-        let p = size.point(x, y).ok_or_else(|| {
-            PyValueError::new_err(ScoreError::DeadOffBoard { x, y, size }.to_string())
-        })?;
-        opts.dead.push(p);
-    }
-    tengen::score::score(&board, &opts)
-        .map(|inner| Score { inner })
+    let how = match given {
+        None => DeadStones::Judged(tengen::judge::Options::default()),
+        Some(g) if pass_alive => DeadStones::PassAlive(g),
+        Some(g) if g.is_empty() => DeadStones::None,
+        Some(g) => DeadStones::Given(g),
+    };
+    detached(py, || count(&pos, &how))?
+        .map(|c| Score { inner: c.score })
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// The judgement of a finished game's position: dead stones, seki, ownership and the score.
 #[pyclass(module = "tengen._tengen", frozen)]
 pub struct Judgement {
-    inner: tengen::judge::Judgement,
+    inner: tengen::count::Count,
     width: usize,
     height: usize,
-}
-
-fn status_name(s: tengen::judge::Status) -> &'static str {
-    match s {
-        tengen::judge::Status::Alive => "alive",
-        tengen::judge::Status::Dead => "dead",
-        tengen::judge::Status::Seki => "seki",
-    }
 }
 
 #[pymethods]
@@ -251,7 +306,7 @@ impl Judgement {
                 (
                     c.color.into(),
                     c.stones.iter().copied().map(pt).collect(),
-                    status_name(c.status),
+                    c.status.name(),
                     c.certain,
                     c.confidence,
                 )
@@ -262,7 +317,8 @@ impl Judgement {
     /// The playouts' mean owner of each point, float32 (height, width): +1 Black to -1 White.
     #[getter]
     fn ownership<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        Array2::from_shape_vec((self.height, self.width), self.inner.ownership.clone())
+        let own = self.inner.ownership.clone().unwrap_or_default();
+        Array2::from_shape_vec((self.height, self.width), own)
             .map(|a| a.into_pyarray(py))
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
@@ -281,6 +337,11 @@ impl Judgement {
         self.inner.result().to_string()
     }
 
+    /// The judgement as the library's JSON of a count (the WebAssembly package's `judge`).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&self.inner).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Judgement({:?}, dead={})",
@@ -293,7 +354,7 @@ impl Judgement {
 /// Judge the dead stones of a finished position (a Board or a Game) and count it: see
 /// `tengen.judge`.
 #[pyfunction]
-#[pyo3(signature = (position, rules=None, komi=None, to_move=None, playouts=128, seed=1, captures=None, handicap=0))]
+#[pyo3(signature = (position, rules=None, komi=None, to_move=None, playouts=tengen::judge::DEFAULT_PLAYOUTS, seed=1, captures=None, handicap=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn judge(
     py: Python<'_>,
@@ -304,57 +365,16 @@ pub(crate) fn judge(
     playouts: u32,
     seed: u64,
     captures: Option<(u32, u32)>,
-    handicap: u32,
+    handicap: Option<u32>,
 ) -> PyResult<Judgement> {
-    let mut opts = tengen::judge::Options {
-        playouts,
-        seed,
-        handicap,
-        ..tengen::judge::Options::default()
-    };
-    let (board, mut r, mut next) = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
-        opts.captures = [
-            g.game.captures(tengen::Color::Black),
-            g.game.captures(tengen::Color::White),
-        ];
-        (g.game.board().clone(), *g.game.rules(), g.game.to_move())
-    } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
-        (b.board.clone(), b.rules, tengen::Color::Black)
-    } else {
-        return Err(PyTypeError::new_err(
-            "judge() needs a tengen.Board or a tengen.Game",
-        ));
-    };
-    if let Some(x) = rules.filter(|x| !x.is_none()) {
-        r = rules_arg(Some(x), "chinese")?;
-    }
-    if let Some(k) = komi {
-        r.komi = komi_arg(k)?;
-    }
-    if let Some(c) = opt_color_arg(to_move)? {
-        next = c;
-    }
-    if let Some((b, w)) = captures {
-        opts.captures = [b, w];
-    }
-    // the range `score` checks (at most the board's points of handicap)
-    tengen::score::check_handicap_and_captures(board.size(), opts.handicap, opts.captures)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    let (width, height) = (board.width(), board.height());
-    let res = py.detach(|| {
-        catch_unwind(AssertUnwindSafe(|| {
-            tengen::judge::judge(&board, &r, next, &opts)
-        }))
-    });
-    match res {
-        Ok(inner) => Ok(Judgement {
-            inner,
-            width,
-            height,
-        }),
-        Err(p) => Err(PyRuntimeError::new_err(format!(
-            "internal error in tengen: {}",
-            panic_message(&p)
-        ))),
-    }
+    let (pos, _) = position_arg("judge", position, rules, komi, to_move, captures, handicap)?;
+    let (width, height) = (pos.board.width(), pos.board.height());
+    let how = DeadStones::Judged(tengen::judge::Options { playouts, seed });
+    let inner =
+        detached(py, || count(&pos, &how))?.map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Judgement {
+        inner,
+        width,
+        height,
+    })
 }

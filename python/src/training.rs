@@ -17,16 +17,6 @@ use crate::record::{illegal_at_message, replay_opts};
 use crate::replay::{pool, read_file};
 use crate::rules::rules_arg;
 
-/// The winner named by an RE value: Some(colour), or None (draw, void, unknown, absent).
-fn winner_of(re: Option<&str>) -> Option<tengen::Color> {
-    let t = re?.trim();
-    match t.as_bytes().first()?.to_ascii_uppercase() {
-        b'B' if t.len() > 1 && t.as_bytes()[1] == b'+' => Some(tengen::Color::Black),
-        b'W' if t.len() > 1 && t.as_bytes()[1] == b'+' => Some(tengen::Color::White),
-        _ => None,
-    }
-}
-
 /// One file ready for its training rows: read, parsed and checked by the library's replay.
 struct Prepared {
     /// The file's path, for messages.
@@ -58,7 +48,7 @@ fn prepare(path: &str, size: usize, rules: Option<Rules>) -> Result<Prepared, St
         return Err(illegal_at_message(path, &e));
     }
     Ok(Prepared {
-        winner: winner_of(rep.result.as_deref()),
+        winner: rep.result.as_deref().and_then(tengen::score::winner_of),
         rules,
         name: path.to_string(),
         bytes,

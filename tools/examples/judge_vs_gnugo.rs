@@ -79,12 +79,7 @@ fn judge_one(path: &Path) -> Option<Row> {
         return None;
     };
     let t0 = Instant::now();
-    let opts = Options {
-        captures: rep.captures,
-        handicap: rep.handicap,
-        ..Options::default()
-    };
-    let tengen = judge(r.board(), &rep.rules, rep.to_move, &opts).result();
+    let tengen = judge(&rep.position(r.board().clone()), &Options::default()).result();
     let tengen_time = t0.elapsed();
     let rules = match rep.rules.scoring {
         Scoring::Area => "--chinese-rules",

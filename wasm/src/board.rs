@@ -1,8 +1,8 @@
 //! `WBoard`: a position with the rules its moves are checked under.
 
 use serde::Serialize;
+use tengen::count::Position;
 use tengen::formats::text::{read_board, InputFormat};
-use tengen::score::{score, ScoreOptions};
 use tengen::territory::{territories, territory_at};
 use tengen::{Board, Point, Rules};
 use wasm_bindgen::prelude::*;
@@ -11,7 +11,7 @@ use crate::convert::{
     captures_arg, color_of, dead_of, error, handicap_arg, illegal, json, komi_of, point_of,
     points_json, rows_of, rules_arg, sign, signs_of, size_of,
 };
-use crate::judge::{judge_json, judge_options};
+use crate::judge::{judge_json, judge_options, score_json};
 
 #[derive(Serialize)]
 struct ChainJson {
@@ -262,15 +262,15 @@ impl WBoard {
         if let Some(k) = komi_of(komi)? {
             r.komi = k;
         }
-        let mut opts = ScoreOptions::new(r);
-        opts.dead = dead_of(self.board.size(), dead)?;
-        opts.captures = [
-            captures_arg(&black_captures)?,
-            captures_arg(&white_captures)?,
-        ];
-        opts.handicap = handicap_arg(&handicap, self.board.size())?;
-        let s = score(&self.board, &opts).map_err(|e| error(&e.to_string(), None))?;
-        Ok(json(&s))
+        let pos = Position {
+            captures: [
+                captures_arg(&black_captures)?,
+                captures_arg(&white_captures)?,
+            ],
+            handicap: handicap_arg(&handicap, self.board.size())?,
+            ..Position::new(self.board.clone(), r)
+        };
+        score_json(&pos, dead_of(self.board.size(), dead)?)
     }
     /// Judge the position as a finished game (the library's judge: dead stones, seki, each
     /// chain's status with its confidence, ownership, the count) as JSON: rules by name, komi
@@ -293,13 +293,15 @@ impl WBoard {
         if let Some(k) = komi_of(komi)? {
             r.komi = k;
         }
-        let c = color_of(&to_move)?;
-        let caps = [
-            captures_arg(&black_captures)?,
-            captures_arg(&white_captures)?,
-        ];
-        let handicap = handicap_arg(&handicap, self.board.size())?;
-        let o = judge_options(playouts, seed, caps, handicap)?;
-        judge_json(&self.board, &r, c, &o)
+        let pos = Position {
+            to_move: color_of(&to_move)?,
+            captures: [
+                captures_arg(&black_captures)?,
+                captures_arg(&white_captures)?,
+            ],
+            handicap: handicap_arg(&handicap, self.board.size())?,
+            ..Position::new(self.board.clone(), r)
+        };
+        judge_json(&pos, &judge_options(playouts, seed)?)
     }
 }

@@ -184,16 +184,20 @@ pub(crate) fn captures_arg(v: &JsValue) -> Result<u32, JsValue> {
     count_arg(v, "captures", u32::MAX, "")
 }
 
+/// Komi from JS: a whole or half number within the library's bound ([`Komi::MAX_POINTS`]).
 pub(crate) fn komi_of(v: Option<f64>) -> Result<Option<Komi>, JsValue> {
     match v {
         None => Ok(None),
-        Some(k) if (k * 2.0).fract() == 0.0 && k.abs() <= 10_000.0 => {
-            Ok(Some(Komi::from_half_points((k * 2.0) as i32)))
-        }
-        Some(k) => Err(error(
-            &format!("bad komi {k}: expected a whole or half number"),
-            None,
-        )),
+        Some(k) => match Komi::from_f64_within(k, Komi::MAX_POINTS) {
+            Some(komi) => Ok(Some(komi)),
+            None => Err(error(
+                &format!(
+                    "bad komi {k}: expected a whole or half number from -{m} to {m}",
+                    m = Komi::MAX_POINTS
+                ),
+                None,
+            )),
+        },
     }
 }
 

@@ -1,8 +1,8 @@
 //! `WGame`: a game with its history, superko, captures and undo.
 
-use tengen::score::{score, ScoreOptions};
+use tengen::count::Position;
 use tengen::sgf::{self, Mode};
-use tengen::{Color, Game, Move};
+use tengen::{Game, Move};
 use wasm_bindgen::prelude::*;
 
 use crate::board::WBoard;
@@ -10,7 +10,7 @@ use crate::convert::{
     color_of, dead_of, error, handicap_arg, illegal, json, komi_of, move_json, opt_rules_arg,
     point_of, points_json, rules_arg, sign, signs_of, size_of, MoveJson,
 };
-use crate::judge::{judge_json, judge_options};
+use crate::judge::{judge_json, judge_options, score_json};
 
 /// A game: a board, whose turn it is, the history with superko, captures, undo.
 #[wasm_bindgen]
@@ -199,19 +199,8 @@ impl WGame {
         komi: Option<f64>,
         handicap: JsValue,
     ) -> Result<String, JsValue> {
-        let mut opts = ScoreOptions::for_game(&self.game);
-        if let Some(r) = opt_rules_arg(&rules)? {
-            let k = opts.rules.komi;
-            opts.rules = r;
-            opts.rules.komi = k;
-        }
-        if let Some(k) = komi_of(komi)? {
-            opts.rules.komi = k;
-        }
-        opts.dead = dead_of(self.game.board().size(), dead)?;
-        opts.handicap = handicap_arg(&handicap, self.game.board().size())?;
-        let s = score(self.game.board(), &opts).map_err(|e| error(&e.to_string(), None))?;
-        Ok(json(&s))
+        let pos = self.position(&rules, komi, &handicap)?;
+        score_json(&pos, dead_of(self.game.board().size(), dead)?)
     }
 
     /// Judge the current position (see `WBoard::judgeJson`) with the game's captures, player
@@ -225,22 +214,8 @@ impl WGame {
         playouts: Option<f64>,
         seed: Option<f64>,
     ) -> Result<String, JsValue> {
-        let mut r = *self.game.rules();
-        if let Some(given) = opt_rules_arg(&rules)? {
-            let k = r.komi;
-            r = given;
-            r.komi = k;
-        }
-        if let Some(k) = komi_of(komi)? {
-            r.komi = k;
-        }
-        let caps = [
-            self.game.captures(Color::Black),
-            self.game.captures(Color::White),
-        ];
-        let handicap = handicap_arg(&handicap, self.game.board().size())?;
-        let o = judge_options(playouts, seed, caps, handicap)?;
-        judge_json(self.game.board(), &r, self.game.to_move(), &o)
+        let pos = self.position(&rules, komi, &handicap)?;
+        judge_json(&pos, &judge_options(playouts, seed)?)
     }
 
     /// The game as SGF text (FF[4], UTF-8), written by the library's one writer of a game
@@ -262,5 +237,26 @@ impl WGame {
             ..sgf::RecordInfo::default()
         };
         Ok(sgf::write_game(&self.game, &info))
+    }
+}
+
+impl WGame {
+    /// The position to count: the game's (board, rules, komi, player to move, captures) with
+    /// `rules` (keeping the game's komi), `komi` and `handicap` over them when given.
+    fn position(
+        &self,
+        rules: &JsValue,
+        komi: Option<f64>,
+        handicap: &JsValue,
+    ) -> Result<Position, JsValue> {
+        let mut pos = Position::of_game(&self.game);
+        if let Some(r) = opt_rules_arg(rules)? {
+            pos.rules = r.with_komi(pos.rules.komi);
+        }
+        if let Some(k) = komi_of(komi)? {
+            pos.rules.komi = k;
+        }
+        pos.handicap = handicap_arg(handicap, pos.board.size())?;
+        Ok(pos)
     }
 }

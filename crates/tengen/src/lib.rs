@@ -75,6 +75,7 @@
 pub mod benson;
 pub mod board;
 mod color;
+pub mod count;
 pub mod formats;
 pub mod game;
 pub mod judge;

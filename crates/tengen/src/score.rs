@@ -272,6 +272,26 @@ impl GameResult {
     }
 }
 
+/// The winner an SGF `RE` names, counted or not (`B+3.5`, `W+R`, `B+Time`, `w+f`): `None` for
+/// a draw, a void or unknown game, or text that names no winner.
+///
+/// ```
+/// use tengen::score::winner_of;
+/// use tengen::Color;
+/// assert_eq!(winner_of("W+R"), Some(Color::White));
+/// assert_eq!(winner_of(" b+12.5"), Some(Color::Black));
+/// assert_eq!(winner_of("0"), None);
+/// assert_eq!(winner_of("Void"), None);
+/// ```
+pub fn winner_of(re: &str) -> Option<Color> {
+    let (who, _) = re.trim().split_once('+')?;
+    let mut letters = who.chars();
+    match (letters.next().and_then(Color::from_letter), letters.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
+}
+
 /// The one parser of a counted SGF `RE` result (`B+3.5`, `0`, `Draw`), its margin in points or
 /// (`in_stones`) in stones of two points each.
 fn parse_result(s: &str, in_stones: bool) -> Result<GameResult, ParseResultError> {

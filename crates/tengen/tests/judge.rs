@@ -1,8 +1,9 @@
 //! The judge of finished positions on hand-made positions: dead stones, seki of several
 //! shapes, false eyes, one-eyed groups, dame inside seki, and determinism.
 
+use tengen::count::{Count as Judgement, Position};
 use tengen::formats::text::{read_board, InputFormat};
-use tengen::judge::{judge, Judgement, Options, Status};
+use tengen::judge::{judge, Options, Status};
 use tengen::{Board, Color, Point, Rules};
 
 fn board(rows: &[&str]) -> Board {
@@ -12,7 +13,11 @@ fn board(rows: &[&str]) -> Board {
 fn run(rows: &[&str], rules: &str, to_move: Color) -> (Board, Judgement) {
     let b = board(rows);
     let r = Rules::from_name(rules).unwrap();
-    let j = judge(&b, &r, to_move, &Options::default());
+    let pos = Position {
+        to_move,
+        ..Position::new(b.clone(), r)
+    };
+    let j = judge(&pos, &Options::default());
     (b, j)
 }
 

@@ -1,85 +1,18 @@
-//! Judging real records from the command line: reading a record's final position with its
-//! rules, komi (servers' private encodings recognised) and captures, and `tengen bench judge`,
-//! the evaluation of [`tengen::judge`] against recorded results and the OGS test sets.
+//! `tengen bench judge`, the evaluation of [`tengen::judge`] against recorded results and
+//! the OGS test sets.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
-use tengen::judge::{judge, Judgement, Options};
+use tengen::count::{Count, Position};
+use tengen::judge::{judge, Options};
 use tengen::score::GameResult;
-use tengen::sgf::{Replay, ReplayOptions, Replayer};
-use tengen::{Board, Color, Komi, Point, Rules, Size};
+use tengen::{Board, Color, Point, Rules, Size};
 
 use super::args::outln;
-
-/// A record's position ready to judge: the board its replay ended on, and the replay (its
-/// rules with the komi read, the player to move, captures, handicap and recorded result).
-pub struct Record {
-    /// The position.
-    pub board: Board,
-    /// The replay that reached it (without an illegal move).
-    pub replay: Replay,
-}
-
-impl Record {
-    /// Readings the replay took that the user should know about (servers' komi encodings).
-    pub fn notes(&self) -> Vec<String> {
-        komi_notes(&self.replay)
-    }
-}
-
-/// The replay's warnings about the komi it read (servers' encodings): the ones `tengen score`
-/// and `tengen render` pass on.
-fn komi_notes(rep: &Replay) -> Vec<String> {
-    rep.warnings
-        .iter()
-        .filter(|w| w.message.starts_with("KM["))
-        .map(|w| w.message.clone())
-        .collect()
-}
-
-/// Replay `sgf` to its end (or `until` moves) and read rules, komi and result. `rules` and
-/// `komi` override the record's.
-pub fn read_record(
-    sgf: &[u8],
-    until: Option<usize>,
-    rules: Option<Rules>,
-    komi: Option<Komi>,
-) -> Result<Record, String> {
-    let mut r = Replayer::new();
-    let opts = ReplayOptions {
-        rules,
-        komi,
-        until,
-        ..ReplayOptions::default()
-    };
-    // the replay driver reads the komi (servers' encodings included) and the result
-    let rep = r.replay(sgf, &opts).map_err(|e| e.to_string())?;
-    if let Some(e) = rep.error {
-        return Err(e.to_string());
-    }
-    Ok(Record {
-        board: r.board().clone(),
-        replay: rep,
-    })
-}
-
-/// Judge `board`, the position a replay ended on, with the replay's rules, player to move,
-/// captures and handicap (`tengen bench judge`, `tengen replay --score`); `playouts` replaces
-/// the judge's default number.
-pub fn judge_replay(board: &Board, rep: &Replay, playouts: Option<u32>) -> Judgement {
-    let mut o = Options {
-        captures: rep.captures,
-        handicap: rep.handicap,
-        ..Options::default()
-    };
-    if let Some(n) = playouts {
-        o.playouts = n;
-    }
-    judge(board, &rep.rules, rep.to_move, &o)
-}
+use super::record::read_record;
 
 /// Options of `tengen bench judge`.
 pub struct BenchJudge {
@@ -190,7 +123,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                     continue;
                 };
                 let t = Instant::now();
-                let j = judge_replay(&rec.board, &rec.replay, a.playouts);
+                let j = judge_with(&rec.position(), a.playouts);
                 timed(&mut sizes, &rec.board, t.elapsed().as_secs_f64());
                 rep.counted += 1;
                 let got = j.result();
@@ -229,7 +162,11 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 rep.estimator_positions += 1;
                 let rules = Rules::from_name("japanese").expect("preset");
                 let t = Instant::now();
-                let j = judge_with(&board, &rules, to_move, a.playouts);
+                let pos = Position {
+                    to_move,
+                    ..Position::new(board.clone(), rules)
+                };
+                let j = judge_with(&pos, a.playouts);
                 timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong = Vec::new();
                 for p in board.size().points() {
@@ -265,7 +202,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 };
                 rep.autoscore_positions += 1;
                 let t = Instant::now();
-                let j = judge_with(&board, &rules, Color::Black, a.playouts);
+                let j = judge_with(&Position::new(board.clone(), rules), a.playouts);
                 timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong_stones = Vec::new();
                 let mut wrong_points = Vec::new();
@@ -389,12 +326,13 @@ fn short(v: &[Point]) -> Vec<(u8, u8)> {
     v.iter().take(6).map(|p| (p.x, p.y)).collect()
 }
 
-fn judge_with(board: &Board, rules: &Rules, to_move: Color, playouts: Option<u32>) -> Judgement {
+/// Judge `pos` with the judge's options, `playouts` replacing its default number.
+fn judge_with(pos: &Position, playouts: Option<u32>) -> Count {
     let mut o = Options::default();
     if let Some(n) = playouts {
         o.playouts = n;
     }
-    judge(board, rules, to_move, &o)
+    judge(pos, &o)
 }
 
 /// An OGS score-estimator test position: the board, who moves, and per point (row-major)
@@ -499,212 +437,4 @@ fn read_autoscore(bytes: &[u8]) -> Result<(Board, Rules, Vec<Option<Color>>), St
         .unwrap_or("japanese");
     let rules = Rules::from_name(rules_name).map_err(|e| e.to_string())?;
     Ok((board, rules, correct))
-}
-
-/// One file's answer of `tengen score`.
-#[derive(Serialize)]
-struct ScoreReport {
-    file: String,
-    result: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    recorded: Option<String>,
-    dead: Vec<[u8; 2]>,
-    seki: Vec<[u8; 2]>,
-    rules: String,
-    komi: Komi,
-    score: tengen::score::Score,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    ownership: Option<Vec<Vec<f32>>>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    notes: Vec<String>,
-}
-
-/// How `--dead` was given.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Dead {
-    /// The judge decides (`auto`).
-    Auto,
-    /// No dead stones (`none`).
-    None,
-    /// The points given.
-    Points,
-}
-
-/// The `--dead` mode: `auto` anywhere in the list, else `none` when only `none` is given (or
-/// nothing for a board), else the points; nothing for a record means `auto`.
-pub fn dead_mode(list: &[String], record: bool) -> Dead {
-    let toks: Vec<&str> = list
-        .iter()
-        .flat_map(|l| l.split([' ', ';', '\t']))
-        .filter(|t| !t.is_empty())
-        .collect();
-    if toks.contains(&"auto") {
-        Dead::Auto
-    } else if toks.is_empty() {
-        if record {
-            Dead::Auto
-        } else {
-            Dead::None
-        }
-    } else if toks.iter().all(|t| *t == "none") {
-        Dead::None
-    } else {
-        Dead::Points
-    }
-}
-
-/// `tengen score FILES...` and `--dead auto`: score records (or boards) with the judge.
-/// Returns the exit status.
-pub fn score_command(args: &super::score::ScoreArgs) -> i32 {
-    use std::io::Write;
-    let fail = |msg: String| {
-        eprintln!("tengen score: {msg}");
-        super::EXIT_USAGE
-    };
-    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
-    if args.files.is_empty() {
-        match super::read_board_input() {
-            Ok(b) => inputs.push(("-".to_string(), b)),
-            Err(e) => return fail(e),
-        }
-    }
-    for f in &args.files {
-        match tengen::sgf::read_file(f) {
-            Ok(b) => inputs.push((f.display().to_string(), b)),
-            Err(e) => return fail(format!("{}: {e}", f.display())),
-        }
-    }
-    let many = inputs.len() > 1;
-    let mut out = String::new();
-    let mut status = 0;
-    for (name, bytes) in &inputs {
-        let is_sgf = bytes
-            .iter()
-            .find(|b| !b.is_ascii_whitespace())
-            .is_some_and(|&b| b == b'(');
-        let (board, rules, to_move, captures, handicap, recorded, notes) = if is_sgf {
-            let rec = match read_record(
-                bytes,
-                args.move_number,
-                args.scoring.rules,
-                args.scoring.komi,
-            ) {
-                Ok(r) => r,
-                Err(e) => {
-                    eprintln!("tengen score: {name}: {e}");
-                    status = super::EXIT_USAGE;
-                    continue;
-                }
-            };
-            let notes = rec.notes();
-            let r = rec.replay;
-            (
-                rec.board, r.rules, r.to_move, r.captures, r.handicap, r.result, notes,
-            )
-        } else {
-            if args.move_number.is_some() {
-                return fail(format!("{name}: --move needs an SGF record, not a board"));
-            }
-            let board = match tengen::formats::text::read_board_bytes(bytes, args_input(args)) {
-                Ok(b) => b,
-                Err(e) => return fail(format!("{name}: {e}")),
-            };
-            let rules = args.scoring.board_rules();
-            (board, rules, Color::Black, [0, 0], 0, None, Vec::new())
-        };
-        for n in &notes {
-            eprintln!("tengen score: {name}: warning: {n}");
-        }
-        // the count's options: the record's facts, with `--captures`, `--handicap` and the
-        // dead-stone points of the command line over them
-        let facts = super::score::RecordFacts {
-            rules,
-            captures,
-            handicap,
-        };
-        let mut opts = match args.scoring.options(board.size(), Some(facts)) {
-            Ok(o) => o,
-            Err(e) => return fail(format!("{name}: {e}")),
-        };
-        let (score, dead, seki, ownership) = match dead_mode(&args.scoring.dead, is_sgf) {
-            Dead::Auto => {
-                let o = Options {
-                    captures: opts.captures,
-                    handicap: opts.handicap,
-                    ..Options::default()
-                };
-                let j = judge(&board, &rules, to_move, &o);
-                (j.score, j.dead, j.seki, Some(j.ownership))
-            }
-            mode => {
-                if matches!(mode, Dead::None) {
-                    opts.dead.clear();
-                }
-                let s = match tengen::score::score(&board, &opts) {
-                    Ok(s) => s,
-                    Err(e) => return fail(format!("{name}: {e}")),
-                };
-                let dead = opts.dead.clone();
-                let seki = board.size().points().filter(|&p| s.is_seki(p)).collect();
-                (s, dead, seki, None)
-            }
-        };
-        let result = score.result.to_string();
-        if args.json {
-            let w = board.width();
-            let rep = ScoreReport {
-                file: name.clone(),
-                result,
-                recorded,
-                dead: dead.iter().map(|p| [p.x, p.y]).collect(),
-                seki: seki.iter().map(|p| [p.x, p.y]).collect(),
-                rules: rules
-                    .preset()
-                    .map_or_else(|| "custom".to_string(), |p| p.name().to_string()),
-                komi: rules.komi,
-                score,
-                ownership: if args.ownership {
-                    ownership.map(|o| {
-                        o.chunks(w)
-                            .map(|r| r.iter().map(|v| (v * 100.0).round() / 100.0).collect())
-                            .collect()
-                    })
-                } else {
-                    None
-                },
-                notes,
-            };
-            match serde_json::to_string(&rep) {
-                Ok(s) => {
-                    out.push_str(&s);
-                    out.push('\n');
-                }
-                Err(e) => return fail(e.to_string()),
-            }
-        } else {
-            if args.text {
-                if many {
-                    out.push_str(&format!("{name}:\n"));
-                }
-                out.push_str(&super::score::picture(&board, &score, args.plain));
-            } else if many {
-                out.push_str(&format!("{name}: "));
-            }
-            out.push_str(&result);
-            if let Some(r) = &recorded {
-                out.push_str(&format!(" (recorded {r})"));
-            }
-            out.push('\n');
-        }
-    }
-    let mut so = std::io::stdout().lock();
-    if let Err(e) = so.write_all(out.as_bytes()).and_then(|_| so.flush()) {
-        super::args::stdout_failed("score", &e);
-        return 1;
-    }
-    status
-}
-
-fn args_input(args: &super::score::ScoreArgs) -> tengen::formats::text::InputFormat {
-    args.input
 }

@@ -10,6 +10,7 @@ mod gtp;
 mod judge;
 pub(crate) mod move_cmd;
 pub(crate) mod picture;
+mod record;
 mod render;
 mod replay;
 mod score;

@@ -8,20 +8,19 @@ use std::path::PathBuf;
 
 use clap::Args;
 use tengen::benson::pass_alive;
+use tengen::count::{count, DeadStones};
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::render::{Coords, Panel, Picture};
 use tengen::rules::HalfPoints;
-use tengen::score::score;
 use tengen::sgf::{GameReplay, ReplayOptions, Replayer};
 use tengen::territory::TerritoryMap;
 use tengen::vertex::Vertex;
 use tengen::{Board, Color, Game, Move, Point, Rules};
 
 use super::args::parse_point_as;
-use super::judge::{dead_mode, Dead};
-use super::score::{RecordFacts, ScoringArgs};
+use super::score::{dead_mode, Dead, RecordFacts, ScoringArgs};
 use super::EXIT_USAGE;
-use tengen::judge::{judge, Options as JudgeOptions};
+use tengen::judge::Options as JudgeOptions;
 
 /// Options of `tengen render`.
 #[derive(Args, Debug, Clone)]
@@ -214,7 +213,7 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     pos.sgf = true;
     // the record's rules with the komi read as `tengen score` reads it (servers' encodings)
     let rules =
-        match super::judge::read_record(bytes, Some(n), args.scoring.rules, args.scoring.komi) {
+        match super::record::read_record(bytes, Some(n), args.scoring.rules, args.scoring.komi) {
             Ok(rec) => {
                 for note in rec.notes() {
                     eprintln!("tengen render: warning: {note}");
@@ -400,50 +399,54 @@ pub fn run(args: &RenderArgs) -> i32 {
         );
     }
     if args.score || args.ownership {
-        let mut opts = match args.scoring.options(board.size(), pos.record) {
-            Ok(o) => o,
-            Err(e) => return fail(e),
-        };
         // --pass-alive without --dead asks for the strict count, not the judge
         let mode = if args.scoring.pass_alive && args.scoring.dead.is_empty() {
             Dead::None
         } else {
             dead_mode(&args.scoring.dead, pos.sgf)
         };
-        let judged = (args.ownership || matches!(mode, Dead::Auto)).then(|| {
-            let o = JudgeOptions {
-                captures: opts.captures,
-                handicap: opts.handicap,
-                ..JudgeOptions::default()
-            };
-            judge(board, &opts.rules, pos.to_move, &o)
-        });
+        let counted = args
+            .scoring
+            .position(board.clone(), pos.to_move, pos.record)
+            .and_then(|cp| Ok((args.scoring.dead_stones(mode, board.size())?, cp)));
+        let (dead_stones, cpos) = match counted {
+            Ok(x) => x,
+            Err(e) => return fail(e),
+        };
+        let judge_it = DeadStones::Judged(JudgeOptions::default());
+        let judged = if args.ownership || matches!(mode, Dead::Auto) {
+            match count(&cpos, &judge_it) {
+                Ok(j) => Some(j),
+                Err(e) => return fail(e.to_string()),
+            }
+        } else {
+            None
+        };
         if args.ownership {
-            if let Some(j) = &judged {
-                panel.ownership = j.ownership.clone();
+            if let Some(own) = judged.as_ref().and_then(|j| j.ownership.clone()) {
+                panel.ownership = own;
             }
             legend.push("Shading: the judge's ownership".to_string());
         }
         if args.score {
-            let (s, dead, seki) = match (mode, judged) {
-                (Dead::Auto, Some(j)) => (j.score, j.dead, j.seki),
-                (mode, _) => {
-                    if matches!(mode, Dead::None) {
-                        opts.dead.clear();
-                    }
-                    let s = match score(board, &opts) {
-                        Ok(s) => s,
-                        Err(e) => return fail(e.to_string()),
-                    };
-                    let dead = board
-                        .size()
-                        .points()
-                        .filter(|&p| board.get(p).is_some_and(|c| s.owner(p) != Some(c)))
-                        .collect();
-                    let seki = board.size().points().filter(|&p| s.is_seki(p)).collect();
-                    (s, dead, seki)
-                }
+            let c = match (mode, judged) {
+                (Dead::Auto, Some(j)) => j,
+                _ => match count(&cpos, &dead_stones) {
+                    Ok(c) => c,
+                    Err(e) => return fail(e.to_string()),
+                },
             };
+            let s = c.score;
+            let (dead, seki) = (c.dead, c.seki);
+            // the exact count's seki are its points; the judge's, its stones and points
+            let seki = if mode == Dead::Auto {
+                seki
+            } else {
+                seki.into_iter()
+                    .filter(|&p| board.get(p).is_none())
+                    .collect()
+            };
+            let opts = &cpos;
             panel.owners = board
                 .size()
                 .points()

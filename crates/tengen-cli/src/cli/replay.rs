@@ -8,8 +8,10 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
+use tengen::count::{count, DeadStones};
 use tengen::formats::text::{self, Glyphs, TextStyle};
-use tengen::score::{score, GameResult, Score, ScoreOptions};
+use tengen::judge::Options as JudgeOptions;
+use tengen::score::{GameResult, Score};
 use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
 use tengen::{Board, Color, Komi, Rules};
 
@@ -167,24 +169,15 @@ struct Outcome {
 
 /// Score the final position of `rep` (on `board`): the judge's dead stones, or with
 /// `pass_alive` only those Benson's analysis proves dead. The dead stones come with it.
-fn count(board: &Board, rep: &Replay, pass_alive: bool) -> Option<(Score, Vec<[u8; 2]>)> {
-    if pass_alive {
-        let mut so = ScoreOptions::new(rep.rules);
-        so.captures = rep.captures;
-        so.handicap = rep.handicap;
-        so.pass_alive = true;
-        let s = score(board, &so).ok()?;
-        let dead = board
-            .size()
-            .points()
-            .filter(|&p| board.get(p).is_some() && s.owner(p) != board.get(p))
-            .map(|p| [p.x, p.y])
-            .collect();
-        return Some((s, dead));
-    }
-    let j = super::judge::judge_replay(board, rep, None);
-    let dead = j.dead.iter().map(|p| [p.x, p.y]).collect();
-    Some((j.score, dead))
+fn final_count(board: &Board, rep: &Replay, pass_alive: bool) -> Option<(Score, Vec<[u8; 2]>)> {
+    let dead = if pass_alive {
+        DeadStones::PassAlive(Vec::new())
+    } else {
+        DeadStones::Judged(JudgeOptions::default())
+    };
+    let c = count(&rep.position(board.clone()), &dead).ok()?;
+    let dead = c.dead.iter().map(|p| [p.x, p.y]).collect();
+    Some((c.score, dead))
 }
 
 /// Whether `got` has the winner and the margin of the counted result `want`.
@@ -253,7 +246,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                 Kind::Ok
             };
             let counted = (args.score && kind == Kind::Ok)
-                .then(|| count(r.board(), &rep, args.pass_alive))
+                .then(|| final_count(r.board(), &rep, args.pass_alive))
                 .flatten();
             agrees = counted
                 .as_ref()

@@ -1,11 +1,14 @@
 //! `tengen score`: count a final position read from stdin.
 
 use clap::Args;
+use serde::Serialize;
+use tengen::count::{count, DeadStones, Position};
 use tengen::formats::text::{read_board_bytes, render, InputFormat};
-use tengen::score::{score, ScoreOptions};
-use tengen::{Color, Komi, Preset, Rules, Size};
+use tengen::judge::Options as JudgeOptions;
+use tengen::{Board, Color, Komi, Point, Preset, Rules, Size};
 
 use super::args::{json_line, parse_point_as, picture_style, print};
+use super::record::read_record;
 use super::EXIT_USAGE;
 
 /// Options of `tengen score`.
@@ -94,29 +97,90 @@ impl ScoringArgs {
         rules
     }
 
-    /// The score options for a board of `size`, from a record's facts where the options
-    /// leave them out; the error names a bad dead-stone point.
-    pub fn options(&self, size: Size, record: Option<RecordFacts>) -> Result<ScoreOptions, String> {
-        let rules = record.map_or_else(|| self.board_rules(), |r| r.rules);
-        let mut opts = ScoreOptions::new(rules);
-        opts.captures = self
-            .captures
-            .or(record.map(|r| r.captures))
-            .unwrap_or([0, 0]);
-        opts.handicap = self.handicap.or(record.map(|r| r.handicap)).unwrap_or(0);
-        opts.pass_alive = self.pass_alive;
+    /// The position to count: `board` with `to_move` to play, and a record's facts where
+    /// the options leave them out; the error names a handicap or captures out of range.
+    pub fn position(
+        &self,
+        board: Board,
+        to_move: Color,
+        record: Option<RecordFacts>,
+    ) -> Result<Position, String> {
+        let pos = Position {
+            rules: record.map_or_else(|| self.board_rules(), |r| r.rules),
+            captures: self
+                .captures
+                .or(record.map(|r| r.captures))
+                .unwrap_or([0, 0]),
+            handicap: self.handicap.or(record.map(|r| r.handicap)).unwrap_or(0),
+            to_move,
+            board,
+        };
+        pos.check().map_err(|e| e.to_string())?;
+        Ok(pos)
+    }
+
+    /// The dead-stone points given (`--dead` points; `auto` and `none` left out), checked on
+    /// a board of `size`.
+    pub fn dead_points(&self, size: Size) -> Result<Vec<Point>, String> {
+        let mut dead = Vec::new();
         for list in &self.dead {
             for tok in list
                 .split([' ', ';', '\t'])
                 .filter(|t| !t.is_empty() && *t != "none" && *t != "auto")
             {
-                opts.dead.push(parse_point_as("dead stone", tok, size)?);
+                dead.push(parse_point_as("dead stone", tok, size)?);
             }
         }
-        // the judge (`--dead auto`) takes no error: the range is checked here for both
-        tengen::score::check_handicap_and_captures(size, opts.handicap, opts.captures)
-            .map_err(|e| e.to_string())?;
-        Ok(opts)
+        Ok(dead)
+    }
+
+    /// How the dead stones are decided in `mode` (see [`dead_mode`]): the judge, none, or the
+    /// points given, with `--pass-alive` the stones Benson's analysis proves dead besides.
+    pub fn dead_stones(&self, mode: Dead, size: Size) -> Result<DeadStones, String> {
+        let given = match mode {
+            Dead::Auto => return Ok(DeadStones::Judged(JudgeOptions::default())),
+            Dead::None => Vec::new(),
+            Dead::Points => self.dead_points(size)?,
+        };
+        Ok(match (self.pass_alive, given.is_empty()) {
+            (true, _) => DeadStones::PassAlive(given),
+            (false, true) => DeadStones::None,
+            (false, false) => DeadStones::Given(given),
+        })
+    }
+}
+
+/// How `--dead` was given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dead {
+    /// The judge decides (`auto`).
+    Auto,
+    /// No dead stones (`none`).
+    None,
+    /// The points given.
+    Points,
+}
+
+/// The `--dead` mode: `auto` anywhere in the list, else `none` when only `none` is given (or
+/// nothing for a board), else the points; nothing for a record means `auto`.
+pub fn dead_mode(list: &[String], record: bool) -> Dead {
+    let toks: Vec<&str> = list
+        .iter()
+        .flat_map(|l| l.split([' ', ';', '\t']))
+        .filter(|t| !t.is_empty())
+        .collect();
+    if toks.contains(&"auto") {
+        Dead::Auto
+    } else if toks.is_empty() {
+        if record {
+            Dead::Auto
+        } else {
+            Dead::None
+        }
+    } else if toks.iter().all(|t| *t == "none") {
+        Dead::None
+    } else {
+        Dead::Points
     }
 }
 
@@ -132,7 +196,7 @@ fn parse_captures(s: &str) -> Result<[u32; 2], String> {
 /// Run the command; returns the exit status.
 pub fn run(args: &ScoreArgs) -> i32 {
     if !args.files.is_empty() || args.scoring.dead.iter().any(|d| d.trim() == "auto") {
-        return super::judge::score_command(args);
+        return score_files(args);
     }
     let fail = |msg: String| {
         eprintln!("tengen score: {msg}");
@@ -146,14 +210,22 @@ pub fn run(args: &ScoreArgs) -> i32 {
         Ok(b) => b,
         Err(e) => return fail(e.to_string()),
     };
-    let opts = match args.scoring.options(board.size(), None) {
-        Ok(o) => o,
+    let size = board.size();
+    let (pos, dead) = match args
+        .scoring
+        .position(board, Color::Black, None)
+        .and_then(|p| {
+            let d = args.scoring.dead_stones(Dead::Points, size)?;
+            Ok((p, d))
+        }) {
+        Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let s = match score(&board, &opts) {
-        Ok(s) => s,
+    let s = match count(&pos, &dead) {
+        Ok(c) => c.score,
         Err(e) => return fail(e.to_string()),
     };
+    let board = pos.board;
     let text = if args.json {
         json_line(&s)
     } else if args.text {
@@ -179,4 +251,165 @@ pub fn picture(board: &tengen::Board, s: &tengen::score::Score, plain: bool) -> 
             (None, None) => None,
         }
     })
+}
+
+/// One file's answer of `tengen score --json`.
+#[derive(Serialize)]
+struct ScoreReport {
+    file: String,
+    result: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded: Option<String>,
+    dead: Vec<[u8; 2]>,
+    seki: Vec<[u8; 2]>,
+    rules: String,
+    komi: Komi,
+    score: tengen::score::Score,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ownership: Option<Vec<Vec<f32>>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    notes: Vec<String>,
+}
+
+/// `tengen score FILES...` and `--dead auto`: count records (their dead stones judged by
+/// default) or boards. Returns the exit status.
+fn score_files(args: &ScoreArgs) -> i32 {
+    let fail = |msg: String| {
+        eprintln!("tengen score: {msg}");
+        EXIT_USAGE
+    };
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    if args.files.is_empty() {
+        match super::read_board_input() {
+            Ok(b) => inputs.push(("-".to_string(), b)),
+            Err(e) => return fail(e),
+        }
+    }
+    for f in &args.files {
+        match tengen::sgf::read_file(f) {
+            Ok(b) => inputs.push((f.display().to_string(), b)),
+            Err(e) => return fail(format!("{}: {e}", f.display())),
+        }
+    }
+    let many = inputs.len() > 1;
+    let mut out = String::new();
+    let mut status = 0;
+    for (name, bytes) in &inputs {
+        let is_sgf = bytes
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|&b| b == b'(');
+        let (board, to_move, facts, recorded, notes) = if is_sgf {
+            let rec = match read_record(
+                bytes,
+                args.move_number,
+                args.scoring.rules,
+                args.scoring.komi,
+            ) {
+                Ok(r) => r,
+                Err(e) => {
+                    eprintln!("tengen score: {name}: {e}");
+                    status = EXIT_USAGE;
+                    continue;
+                }
+            };
+            let notes = rec.notes();
+            let r = rec.replay;
+            let facts = RecordFacts {
+                rules: r.rules,
+                captures: r.captures,
+                handicap: r.handicap,
+            };
+            (rec.board, r.to_move, Some(facts), r.result, notes)
+        } else {
+            if args.move_number.is_some() {
+                return fail(format!("{name}: --move needs an SGF record, not a board"));
+            }
+            match read_board_bytes(bytes, args.input) {
+                Ok(b) => (b, Color::Black, None, None, Vec::new()),
+                Err(e) => return fail(format!("{name}: {e}")),
+            }
+        };
+        for n in &notes {
+            eprintln!("tengen score: {name}: warning: {n}");
+        }
+        // the record's facts, with `--captures`, `--handicap` and the dead stones of the
+        // command line over them
+        let size = board.size();
+        let mode = dead_mode(&args.scoring.dead, is_sgf);
+        let counted = args
+            .scoring
+            .position(board, to_move, facts)
+            .and_then(|pos| {
+                let dead = args.scoring.dead_stones(mode, size)?;
+                let c = count(&pos, &dead).map_err(|e| e.to_string())?;
+                Ok((pos, dead, c))
+            });
+        let (pos, dead, c) = match counted {
+            Ok(x) => x,
+            Err(e) => return fail(format!("{name}: {e}")),
+        };
+        let result = c.result().to_string();
+        if args.json {
+            let pts = |v: &[Point]| v.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>();
+            // the dead stones as given (the judge's: every stone), the seki as counted (the
+            // judge's: stones and points; the exact count's: its seki points)
+            let (dead, seki) = match &dead {
+                DeadStones::Judged(_) => (pts(&c.dead), pts(&c.seki)),
+                DeadStones::Given(g) | DeadStones::PassAlive(g) => (pts(g), exact_seki(&c)),
+                DeadStones::None => (Vec::new(), exact_seki(&c)),
+            };
+            let w = pos.board.width();
+            let rep = ScoreReport {
+                file: name.clone(),
+                result,
+                recorded,
+                dead,
+                seki,
+                rules: pos
+                    .rules
+                    .preset()
+                    .map_or_else(|| "custom".to_string(), |p| p.name().to_string()),
+                komi: pos.rules.komi,
+                ownership: c.ownership.as_ref().filter(|_| args.ownership).map(|o| {
+                    o.chunks(w)
+                        .map(|r| r.iter().map(|v| (v * 100.0).round() / 100.0).collect())
+                        .collect()
+                }),
+                score: c.score,
+                notes,
+            };
+            match serde_json::to_string(&rep) {
+                Ok(s) => {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+                Err(e) => return fail(e.to_string()),
+            }
+        } else {
+            if args.text {
+                if many {
+                    out.push_str(&format!("{name}:\n"));
+                }
+                out.push_str(&picture(&pos.board, &c.score, args.plain));
+            } else if many {
+                out.push_str(&format!("{name}: "));
+            }
+            out.push_str(&result);
+            if let Some(r) = &recorded {
+                out.push_str(&format!(" (recorded {r})"));
+            }
+            out.push('\n');
+        }
+    }
+    print("score", &out, status)
+}
+
+/// The seki points of an exact count, as `[x, y]`.
+fn exact_seki(c: &tengen::count::Count) -> Vec<[u8; 2]> {
+    c.seki
+        .iter()
+        .filter(|&&p| c.status(p).is_none())
+        .map(|p| [p.x, p.y])
+        .collect()
 }

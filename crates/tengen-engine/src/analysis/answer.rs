@@ -4,8 +4,9 @@
 use serde::Serialize;
 
 use super::query::{Query, QueryError};
-use tengen::judge::{judge, Options as JudgeOptions, Status};
-use tengen::score::{score, PlayerScore, Score, ScoreError, ScoreOptions};
+use tengen::count::{count, DeadStones, Position};
+use tengen::judge::{Options as JudgeOptions, Status};
+use tengen::score::{PlayerScore, Score, ScoreError};
 use tengen::vertex::Vertex;
 use tengen::{Board, Color, Game, Move, Point, Size};
 
@@ -15,86 +16,24 @@ pub const JUDGE: &str = "tengen-judge";
 /// Playouts the judge runs per analysed turn (its default).
 pub const JUDGE_PLAYOUTS: u32 = tengen::judge::DEFAULT_PLAYOUTS;
 
-/// What the judge says about one chain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ChainStatus {
-    /// Alive: stays on the board and counts for its owner.
-    Alive,
-    /// Dead: removed from the judged count, counted for the opponent.
-    Dead,
-    /// Alive in seki.
-    Seki,
-}
-
-/// One chain of the position with its status.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ChainInfo {
-    /// Its colour.
-    pub color: Color,
-    /// What the judge says.
-    pub status: ChainStatus,
-    /// Whether the status is certain (pass-alive analysis, seki shape) rather than estimated.
-    pub certain: bool,
-    /// How sure an estimate is, 0 (a coin toss) to 1 (every playout agreed).
-    pub confidence: f32,
-    /// Its stones, sorted by (y, x).
-    pub stones: Vec<Point>,
-}
-
-/// The judged count of a position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Judged {
-    /// The count after removing the dead stones.
-    pub score: Score,
-    /// The dead stones removed, sorted by (y, x).
-    pub dead: Vec<Point>,
-    /// Every chain of the position (before removal), in the order of its first stone (y, x).
-    pub chains: Vec<ChainInfo>,
-}
-
-/// Judge `board` with `to_move` to play: decide dead stones and seki and count, with `opts`
-/// for the rules, captures and handicap (its `dead` and `pass_alive` are not used).
+/// The judged count of a position: [`tengen::count::count`] with the judge of finished
+/// games.
 ///
-/// **This is the one place the protocol asks for a judgement.** It calls the judge of
-/// finished games ([`tengen::judge`], `JUDGE_PLAYOUTS` (128) playouts, fixed seed, so answers are
+/// **This is the one place the protocol asks for a judgement.** It runs the judge
+/// ([`tengen::judge`], `JUDGE_PLAYOUTS` (128) playouts, fixed seed, so answers are
 /// deterministic): certain statuses from the pass-alive analysis, the others estimated from
 /// playouts with a confidence, see that module for where it can be wrong.
 ///
 /// # Errors
-/// None today; the `Result` keeps the signature of a count.
-pub fn judged(board: &Board, opts: &ScoreOptions, to_move: Color) -> Result<Judged, ScoreError> {
-    let j = judge(
-        board,
-        &opts.rules,
-        to_move,
-        &JudgeOptions {
+/// A handicap or captures out of range ([`Position::check`]).
+pub fn judged(pos: &Position) -> Result<tengen::count::Count, ScoreError> {
+    count(
+        pos,
+        &DeadStones::Judged(JudgeOptions {
             playouts: JUDGE_PLAYOUTS,
             seed: 1,
-            captures: opts.captures,
-            handicap: opts.handicap,
-        },
-    );
-    let chains = j
-        .chains
-        .into_iter()
-        .map(|c| ChainInfo {
-            color: c.color,
-            status: match c.status {
-                Status::Alive => ChainStatus::Alive,
-                Status::Dead => ChainStatus::Dead,
-                Status::Seki => ChainStatus::Seki,
-            },
-            certain: c.certain,
-            confidence: c.confidence,
-            stones: c.stones,
-        })
-        .collect();
-    Ok(Judged {
-        score: j.score,
-        dead: j.dead,
-        chains,
-    })
+        }),
+    )
 }
 
 /// The last move of an analysed turn.
@@ -162,7 +101,7 @@ pub struct ChainReport {
     /// `"B"` or `"W"`.
     pub color: &'static str,
     /// What the judge says.
-    pub status: ChainStatus,
+    pub status: Status,
     /// Whether the status is certain rather than estimated.
     pub certain: bool,
     /// How sure an estimate is, 0 to 1 (rounded to two decimals).
@@ -358,11 +297,12 @@ fn turn_answer(
 ) -> Result<TurnAnswer, String> {
     let h = q.size.height();
     let vtx = |p: Point| Vertex::of(p, h).to_string();
-    let board = game.board();
-    let mut opts = ScoreOptions::for_game(game);
-    opts.handicap = q.handicap;
-    let exact = score(board, &opts).map_err(|e| e.to_string())?;
-    let j = judged(board, &opts, game.to_move()).map_err(|e| e.to_string())?;
+    let pos = Position {
+        handicap: q.handicap,
+        ..Position::of_game(game)
+    };
+    let exact = count(&pos, &DeadStones::None).map_err(|e| e.to_string())?;
+    let j = judged(&pos).map_err(|e| e.to_string())?;
     let ownership = q.include_ownership.then(|| ownership(&j.score, q.size));
     let judged_count = Count::of(&j.score);
     Ok(TurnAnswer {
@@ -380,7 +320,7 @@ fn turn_answer(
             white: game.captures(Color::White),
         },
         score: Counts {
-            exact: Count::of(&exact),
+            exact: Count::of(&exact.score),
             judged: judged_count,
         },
         judge: JUDGE,

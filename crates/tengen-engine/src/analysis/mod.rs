@@ -81,8 +81,8 @@ mod query;
 mod serve;
 
 pub use answer::{
-    analyze, analyze_each, judged, ownership, ChainInfo, ChainReport, ChainStatus, Count, Counts,
-    Judged, LastMove, Prisoners, RootInfo, TurnAnswer, JUDGE,
+    analyze, analyze_each, judged, ownership, ChainReport, Count, Counts, LastMove, Prisoners,
+    RootInfo, TurnAnswer, JUDGE,
 };
 pub use query::{parse_request, Action, Query, QueryError, Request, Warning, MAX_QUERY_WORK};
 pub use serve::{serve, ServeOptions, ServeStats, MAX_LINE};

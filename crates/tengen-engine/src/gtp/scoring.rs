@@ -60,7 +60,7 @@ fn final_status_list(s: &mut State, args: &[&str]) -> Reply {
         .size()
         .points()
         .filter(|&p| b.get(p).is_some())
-        .filter(|&p| final_status_of(b, &end, p) == want)
+        .filter(|&p| final_status_of(&end, p) == want)
         .collect();
     Ok(s.fmt_points(pts))
 }
@@ -69,7 +69,7 @@ fn final_status(s: &mut State, args: &[&str]) -> Reply {
     args_n(args, 1)?;
     let p = s.point_arg(args[0])?;
     let end = s.end();
-    Ok(final_status_of(s.game.board(), &end, p).into())
+    Ok(final_status_of(&end, p).into())
 }
 
 fn score_mode(s: &mut State, args: &[&str]) -> Reply {

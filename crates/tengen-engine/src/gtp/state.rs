@@ -6,11 +6,10 @@ use super::clock::Clock;
 use super::table::Reply;
 use super::{EngineConfig, ScoreMode, Vertex, MAX_GTP_SIZE};
 use std::sync::Arc;
-use tengen::benson::pass_alive;
-use tengen::judge::{judge, Options as JudgeOptions};
+use tengen::count::{count, Count, DeadStones, Position};
+use tengen::judge::{Options as JudgeOptions, Status};
 use tengen::mcts::{Search, SearchLimits};
 use tengen::rules::Rules;
-use tengen::score::{score, Score, ScoreOptions};
 use tengen::{Board, Color, Game, Move, Point, Size};
 
 /// The game information of the record: what `loadsgf` read or the engine learnt, written
@@ -42,7 +41,7 @@ pub(crate) struct State {
     /// rate below the resignation threshold.
     pub(super) low_streak: [u32; 2],
     /// The end of the game last computed, and what it was computed for.
-    ended: Option<(EndKey, Arc<EndOfGame>)>,
+    ended: Option<(EndKey, Arc<Count>)>,
 }
 
 /// What the end of the game depends on.
@@ -54,17 +53,6 @@ struct EndKey {
     captures: [u32; 2],
     handicap: u32,
     mode: ScoreMode,
-}
-
-/// The end of the game as `final_score` and `final_status` see it.
-#[derive(Clone, Debug)]
-pub(super) struct EndOfGame {
-    /// The count with the dead stones removed.
-    pub score: Score,
-    /// The dead stones.
-    pub dead: Vec<Point>,
-    /// The stones in seki.
-    pub seki: Vec<Point>,
 }
 
 /// A syntax error message.
@@ -290,7 +278,7 @@ impl State {
     /// The end of the game in the score mode in force (see the module docs), judged once per
     /// position: the cache is kept while the position, the side to move, the rules, the
     /// captures, the handicap and the mode stay the same.
-    pub(super) fn end(&mut self) -> Arc<EndOfGame> {
+    pub(super) fn end(&mut self) -> Arc<Count> {
         let key = EndKey {
             hash: self.game.board().hash(),
             to_move: self.game.to_move(),
@@ -320,49 +308,30 @@ impl State {
         ]
     }
 
-    /// The judge's end of the game ([`tengen::judge`]) with the game's rules, komi, captures
-    /// and handicap, and `to_move` to play.
-    pub(super) fn judged(&self, to_move: Color) -> EndOfGame {
-        let opts = JudgeOptions {
-            captures: self.captures(),
+    /// The position to count: the game's, with its handicap and `to_move` to play.
+    fn position(&self, to_move: Color) -> Position {
+        Position {
+            to_move,
             handicap: self.handicap,
-            ..JudgeOptions::default()
-        };
-        let b = self.game.board();
-        let j = judge(b, self.game.rules(), to_move, &opts);
-        let seki = j
-            .seki
-            .iter()
-            .copied()
-            .filter(|&p| b.get(p).is_some())
-            .collect();
-        EndOfGame {
-            score: j.score,
-            dead: j.dead,
-            seki,
+            ..Position::of_game(&self.game)
         }
     }
 
+    /// The judge's end of the game ([`tengen::judge`]) with the game's rules, komi, captures
+    /// and handicap, and `to_move` to play.
+    pub(super) fn judged(&self, to_move: Color) -> Count {
+        self.count_with(to_move, DeadStones::Judged(JudgeOptions::default()))
+    }
+
     /// The strict count: only the stones the pass-alive analysis proves dead are removed.
-    fn pass_alive_count(&self) -> EndOfGame {
-        let mut opts = ScoreOptions::new(*self.game.rules());
-        opts.captures = self.captures();
-        opts.handicap = self.handicap;
-        opts.pass_alive = true;
-        let b = self.game.board();
-        // no dead stones are given, so the count cannot fail
-        let count = score(b, &opts).expect("a count without given dead stones");
-        let dead = pass_alive(b, self.game.rules().multi_stone_suicide).dead_stones(b);
-        let seki = b
-            .size()
-            .points()
-            .filter(|&p| b.get(p).is_some() && in_seki(b, &count, p))
-            .collect();
-        EndOfGame {
-            score: count,
-            dead,
-            seki,
-        }
+    fn pass_alive_count(&self) -> Count {
+        self.count_with(self.game.to_move(), DeadStones::PassAlive(Vec::new()))
+    }
+
+    fn count_with(&self, to_move: Color, dead: DeadStones) -> Count {
+        // the handicap is checked when set (at most the board's points) and the game's
+        // captures cannot exceed the moves played, so the count cannot fail
+        count(&self.position(to_move), &dead).expect("a count of a game's position")
     }
 }
 
@@ -380,24 +349,15 @@ pub fn resign_min_lead(size: Size) -> f64 {
 
 /// Status of a stone or point at the end: `alive`, `dead`, `seki`, or for an empty point
 /// `black_territory`, `white_territory`, `dame`.
-pub(super) fn final_status_of(b: &Board, end: &EndOfGame, p: Point) -> &'static str {
-    match b.get(p) {
-        Some(_) if end.dead.contains(&p) => "dead",
-        Some(_) if end.seki.contains(&p) => "seki",
-        Some(_) => "alive",
+pub(super) fn final_status_of(end: &Count, p: Point) -> &'static str {
+    match end.status(p) {
+        Some(Status::Dead) => "dead",
+        Some(Status::Seki) => "seki",
+        Some(Status::Alive) => "alive",
         None => match end.score.owner(p) {
             Some(Color::Black) => "black_territory",
             Some(Color::White) => "white_territory",
             None => "dame",
         },
     }
-}
-
-/// A stone is in seki when a neighbouring empty point is a seki point of the count.
-fn in_seki(b: &Board, count: &Score, p: Point) -> bool {
-    let (x, y) = (p.x as i64, p.y as i64);
-    [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)]
-        .iter()
-        .filter_map(|&(a, c)| b.size().point(a, c))
-        .any(|q| b.get(q).is_none() && count.is_seki(q))
 }

@@ -77,10 +77,11 @@ use serde::Serialize;
 
 use crate::benson::pass_alive;
 use crate::board::{EMPTY, WALL};
+use crate::count::{Count, Position};
 use crate::playout::Rng;
-use crate::score::{score_owned, GameResult, Score, ScoreOptions};
+use crate::score::{score_owned, ScoreOptions};
 use crate::territory::TerritoryMap;
-use crate::{Board, Color, Point, Rules, Scoring, Tax};
+use crate::{Board, Color, Point, Scoring, Tax};
 
 mod policy;
 
@@ -92,17 +93,14 @@ const ALIVE_MIN: f32 = 0.2;
 
 use policy::PolicyPlayout;
 
-/// How to judge.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How to judge (the position's rules, captures and handicap come with its
+/// [`Position`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Playouts to run (half with each colour first); 0 judges from the certain parts only.
     pub playouts: u32,
     /// Seed of the playouts' random generator.
     pub seed: u64,
-    /// Stones each player captured during the game (Black first), for territory counting.
-    pub captures: [u32; 2],
-    /// Handicap stones Black received (for the rules' white bonus).
-    pub handicap: u32,
 }
 
 /// The judge's default number of playouts ([`Options::default`]), also what the analysis
@@ -114,8 +112,6 @@ impl Default for Options {
         Options {
             playouts: DEFAULT_PLAYOUTS,
             seed: 1,
-            captures: [0, 0],
-            handicap: 0,
         }
     }
 }
@@ -130,6 +126,17 @@ pub enum Status {
     Dead,
     /// Alive in seki: it stays, but under a seki tax its eyes are not territory.
     Seki,
+}
+
+impl Status {
+    /// The name, as in JSON and GTP: `alive`, `dead` or `seki`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Alive => "alive",
+            Status::Dead => "dead",
+            Status::Seki => "seki",
+        }
+    }
 }
 
 /// One chain's judgement.
@@ -147,31 +154,11 @@ pub struct ChainJudgement {
     pub confidence: f32,
 }
 
-/// The judgement of a position.
-#[derive(Clone, Debug)]
-pub struct Judgement {
-    /// Every chain, in the order of their first stone (row by row).
-    pub chains: Vec<ChainJudgement>,
-    /// The dead stones, sorted by (y, x).
-    pub dead: Vec<Point>,
-    /// The stones in seki and the shared liberties in seki, sorted by (y, x).
-    pub seki: Vec<Point>,
-    /// Per point, row by row: the playouts' mean owner, +1 Black to −1 White.
-    pub ownership: Vec<f32>,
-    /// The count with the dead stones removed.
-    pub score: Score,
-}
-
-impl Judgement {
-    /// The result of the count.
-    pub fn result(&self) -> GameResult {
-        self.score.result
-    }
-}
-
-/// Judge `board` under `rules` (their komi included) with `to_move` to play; see the module
-/// docs.
-pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Judgement {
+/// Judge `pos` (its rules and komi, captures, handicap and player to move); see the module
+/// docs. [`crate::count::count`] with [`crate::count::DeadStones::Judged`] calls this after
+/// checking the position's handicap and captures.
+pub fn judge(pos: &Position, opts: &Options) -> Count {
+    let (board, rules, to_move) = (&pos.board, &pos.rules, pos.to_move);
     let len = board.padded_len();
     let pa = pass_alive(board, rules.multi_stone_suicide);
     // playout ownership, padded, in playouts' units
@@ -365,8 +352,8 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
         }
     }
     let mut sopts = ScoreOptions::new(*rules);
-    sopts.captures = opts.captures;
-    sopts.handicap = opts.handicap;
+    sopts.captures = pos.captures;
+    sopts.handicap = pos.handicap;
     let score = score_owned(
         &fin,
         count.owners,
@@ -403,12 +390,14 @@ pub fn judge(board: &Board, rules: &Rules, to_move: Color, opts: &Options) -> Ju
         });
     }
     let ownership = board.all_pos().map(|q| ownf[q]).collect();
-    Judgement {
-        chains,
+    Count {
+        score,
+        to_move,
         dead: dead_pts,
         seki,
-        ownership,
-        score,
+        chains,
+        ownership: Some(ownership),
+        judged_with: Some(*opts),
     }
 }
 
@@ -497,7 +486,7 @@ struct CountContext<'a> {
 
 /// Owners of a settled position: per point the colour it counts for, seki points, and the
 /// territory lost to the seki tax.
-struct Count {
+struct Owners {
     owners: Vec<u8>,
     seki_flag: Vec<bool>,
     taxed: [u32; 2],
@@ -505,7 +494,7 @@ struct Count {
 
 impl CountContext<'_> {
     /// Count `b` (no dead stones left on it): see step 5 of the module docs.
-    fn count(&self, b: &Board) -> Count {
+    fn count(&self, b: &Board) -> Owners {
         let len = b.padded_len();
         let mut map = TerritoryMap::new();
         map.compute(b);
@@ -608,7 +597,7 @@ impl CountContext<'_> {
                 }
             }
         }
-        Count {
+        Owners {
             owners,
             seki_flag,
             taxed,
@@ -616,7 +605,7 @@ impl CountContext<'_> {
     }
 
     /// Black's points minus White's in `count` of `b` (prisoners and komi left out).
-    fn margin(&self, b: &Board, count: &Count) -> i64 {
+    fn margin(&self, b: &Board, count: &Owners) -> i64 {
         let mut m = 0i64;
         for q in b.all_pos() {
             let v = b.cell(q);

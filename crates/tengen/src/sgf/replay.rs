@@ -46,6 +46,7 @@ use super::scan::{parse_color, scan, Ev, Header};
 use super::tree::Collection;
 use super::{parse_size, point_to_sgf};
 use crate::board::Reason;
+use crate::count::Position;
 use crate::rules::{KoRule, Komi, Rules, Scoring};
 use crate::score::GameResult;
 use crate::{Board, Color, ColoredMove, Game, Move, Point, Size};
@@ -154,6 +155,19 @@ impl Replay {
     /// Stones `color` has captured.
     pub fn captures(&self, color: Color) -> u32 {
         self.captures[color.index()]
+    }
+
+    /// The position to count where this replay ended: `board` (the replayer's, see
+    /// [`Replayer::board`]) with the replay's rules and komi, player to move, captures and
+    /// handicap.
+    pub fn position(&self, board: Board) -> Position {
+        Position {
+            board,
+            rules: self.rules,
+            to_move: self.to_move,
+            captures: self.captures,
+            handicap: self.handicap,
+        }
     }
 }
 
@@ -328,6 +342,32 @@ impl Replayer {
     ) -> Result<GameReplay, ReplayError> {
         let (_, game) = self.replay_bytes(sgf, opts, true, None)?;
         Ok(game.expect("a replay asked for its game always gives it"))
+    }
+
+    /// The game of record `sgf` after move `n` (0: before the first move), where `whole` is
+    /// its replay by [`Replayer::replay_game`] with `opts`: taken back from `whole`'s end, or
+    /// replayed to move `n` when a setup node after it cut the history there (see
+    /// [`GameReplay::game_at`]).
+    ///
+    /// # Errors
+    /// As [`Replayer::replay`], for the second replay.
+    pub fn game_at(
+        &mut self,
+        sgf: &[u8],
+        whole: &GameReplay,
+        opts: &ReplayOptions,
+        n: usize,
+    ) -> Result<Game, ReplayError> {
+        match whole.game_at(n) {
+            Some(g) => Ok(g),
+            None => {
+                let until = ReplayOptions {
+                    until: Some(n),
+                    ..*opts
+                };
+                Ok(self.replay_game(sgf, &until)?.game)
+            }
+        }
     }
 
     /// As [`Replayer::replay_game`], calling `visit(game, color, mv)` before each move of the

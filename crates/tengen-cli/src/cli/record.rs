@@ -1,0 +1,65 @@
+//! A record's final position read for counting: its replay with the rules, komi (servers'
+//! encodings recognised), captures and handicap (`tengen score`, `render`, `replay --score`
+//! and `bench judge`).
+
+use tengen::count::Position;
+use tengen::sgf::{Replay, ReplayOptions, Replayer};
+use tengen::{Board, Komi, Rules};
+
+/// A record's position ready to judge: the board its replay ended on, and the replay (its
+/// rules with the komi read, the player to move, captures, handicap and recorded result).
+pub struct Record {
+    /// The position.
+    pub board: Board,
+    /// The replay that reached it (without an illegal move).
+    pub replay: Replay,
+}
+
+impl Record {
+    /// Readings the replay took that the user should know about (servers' komi encodings).
+    pub fn notes(&self) -> Vec<String> {
+        komi_notes(&self.replay)
+    }
+
+    /// The position to count: the board with the replay's rules, player to move, captures
+    /// and handicap.
+    pub fn position(&self) -> Position {
+        self.replay.position(self.board.clone())
+    }
+}
+
+/// The replay's warnings about the komi it read (servers' encodings): the ones `tengen score`
+/// and `tengen render` pass on.
+fn komi_notes(rep: &Replay) -> Vec<String> {
+    rep.warnings
+        .iter()
+        .filter(|w| w.message.starts_with("KM["))
+        .map(|w| w.message.clone())
+        .collect()
+}
+
+/// Replay `sgf` to its end (or `until` moves) and read rules, komi and result. `rules` and
+/// `komi` override the record's.
+pub fn read_record(
+    sgf: &[u8],
+    until: Option<usize>,
+    rules: Option<Rules>,
+    komi: Option<Komi>,
+) -> Result<Record, String> {
+    let mut r = Replayer::new();
+    let opts = ReplayOptions {
+        rules,
+        komi,
+        until,
+        ..ReplayOptions::default()
+    };
+    // the replay driver reads the komi (servers' encodings included) and the result
+    let rep = r.replay(sgf, &opts).map_err(|e| e.to_string())?;
+    if let Some(e) = rep.error {
+        return Err(e.to_string());
+    }
+    Ok(Record {
+        board: r.board().clone(),
+        replay: rep,
+    })
+}
