@@ -313,12 +313,14 @@ def score(
     position: Union[Board, Game],
     rules: RulesLike = None,
     komi: Optional[float] = None,
-    dead: Optional[Sequence[Point]] = None,
-    handicap: int = 0,
+    dead: Union[str, Sequence[Point], None] = None,
+    handicap: Optional[int] = None,
     captures: Optional[tuple[int, int]] = None,
     pass_alive: bool = False,
 ) -> Score:
-    """Count a Board (its rules) or a Game (its rules and captures)."""
+    """Count a Board (its rules) or a Game (its rules and captures; a record's game also its
+    handicap). ``dead``: ``"auto"`` (the judge decides), ``"none"`` or the points of dead
+    chains; by default ``"auto"`` for a game replayed from a record, ``"none"`` otherwise."""
 
 class Judgement:
     """The judgement of a finished game's position."""
@@ -341,6 +343,8 @@ class Judgement:
     @property
     def result(self) -> str:
         """``B+3.5``, ``W+12`` or ``0``."""
+    def to_json(self) -> str:
+        """The library's JSON of the count (as the WebAssembly package's ``judge``)."""
 
 def judge(
     position: Union[Board, Game],
@@ -350,7 +354,7 @@ def judge(
     playouts: int = 128,
     seed: int = 1,
     captures: Optional[tuple[int, int]] = None,
-    handicap: int = 0,
+    handicap: Optional[int] = None,
 ) -> Judgement:
     """Judge the dead stones of a finished position (the library's judge) and count it."""
 

@@ -174,13 +174,8 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
         ..ReplayOptions::default()
     };
     let mut game_at = |whole: &GameReplay, n: usize| -> Result<Game, String> {
-        match whole.game_at(n) {
-            Some(g) => Ok(g),
-            None => r
-                .replay_game(bytes, &opts(Some(n)))
-                .map(|g| g.game)
-                .map_err(|e| e.to_string()),
-        }
+        r.game_at(bytes, whole, &opts(None), n)
+            .map_err(|e| e.to_string())
     };
     let whole = Replayer::new()
         .replay_game(bytes, &opts(None))
