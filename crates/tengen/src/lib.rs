@@ -89,6 +89,7 @@ mod point;
 pub mod render;
 pub mod rules;
 pub mod score;
+mod seki;
 pub mod sgf;
 pub mod territory;
 pub mod vertex;

@@ -68,7 +68,7 @@ use crate::benson::pass_alive;
 use crate::board::EMPTY;
 use crate::rules::HalfPoints;
 use crate::territory::TerritoryMap;
-use crate::{Board, Color, Game, KoRule, Point, Rules, Scoring, Size, Tax};
+use crate::{Board, Color, Game, Point, Rules, Scoring, Size, Tax};
 
 /// What to count besides the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -435,12 +435,12 @@ pub fn score(board: &Board, opts: &ScoreOptions) -> Result<Score, ScoreError> {
     let seki_stone = if rules.tax == Tax::None {
         Vec::new()
     } else {
-        stones_in_seki(&b)
+        crate::seki::stones_in_seki(&b)
     };
     let taxed = if seki_stone.is_empty() {
         vec![false; map.region_count()]
     } else {
-        seki_taxed_regions(&b, &map, |q| seki_stone[q])
+        crate::seki::seki_taxed_regions(&b, &map, |q| seki_stone[q])
     };
     let mut owners_padded = vec![0u8; b.padded_len()];
     let mut seki_padded = vec![false; b.padded_len()];
@@ -562,111 +562,6 @@ fn finish(
         owners,
         seki,
     }
-}
-
-/// The regions the seki tax takes (by region index of `map`, computed on `b`): the regions
-/// bordered by stones in seki and by no other stone, the eyes of groups in seki. A region that
-/// also borders a stone of its colour not in seki is the territory of a living group that the
-/// seki stones are connected to through it: it counts (in an open corner a chain next to a
-/// dame would otherwise take the whole area around it down with it).
-pub(crate) fn seki_taxed_regions(
-    b: &Board,
-    map: &TerritoryMap,
-    seki_stone: impl Fn(usize) -> bool,
-) -> Vec<bool> {
-    let mut by_seki = vec![false; map.region_count()];
-    let mut by_other = vec![false; map.region_count()];
-    for q in b.all_pos() {
-        if b.cell(q) != EMPTY {
-            continue;
-        }
-        let r = map.region_at(q);
-        for n in b.nbrs(q) {
-            if matches!(b.cell(n), 1 | 2) {
-                if seki_stone(n) {
-                    by_seki[r] = true;
-                } else {
-                    by_other[r] = true;
-                }
-            }
-        }
-    }
-    by_seki
-        .iter()
-        .zip(&by_other)
-        .map(|(&s, &o)| s && !o)
-        .collect()
-}
-
-/// Stones in seki (padded index → bool): see the module docs. Fills the dame on a copy.
-fn stones_in_seki(board: &Board) -> Vec<bool> {
-    let fill_rules = Rules {
-        ko: KoRule::None,
-        multi_stone_suicide: false,
-        ..Rules::default()
-    };
-    let mut s = board.clone();
-    let mut map = TerritoryMap::new();
-    loop {
-        map.compute(&s);
-        let mut filled = false;
-        for q in s.all_pos().collect::<Vec<_>>() {
-            if s.cell(q) != EMPTY || map.region_bits(map.region_at(q)) != 3 {
-                continue;
-            }
-            let p = s.point(q);
-            let mut best: Option<(usize, Color)> = None;
-            for c in Color::ALL {
-                let a = s.analyze(p, c, &fill_rules);
-                if a.legality.is_ok()
-                    && a.captures.is_empty()
-                    && a.liberties_after >= 2
-                    && best.is_none_or(|(l, _)| a.liberties_after > l)
-                {
-                    best = Some((a.liberties_after, c));
-                }
-            }
-            if let Some((_, c)) = best {
-                if s.play(p, c, &fill_rules).is_ok() {
-                    filled = true;
-                    // the regions changed: recompute before judging further points
-                    map.compute(&s);
-                }
-            }
-        }
-        if !filled {
-            break;
-        }
-    }
-    let mut seki = vec![false; s.padded_len()];
-    for q in s.all_pos() {
-        if s.cell(q) != EMPTY || map.region_bits(map.region_at(q)) != 3 {
-            continue;
-        }
-        // a chain in atari next to it: a capture is pending (a dead stone left on the
-        // board, or an unfinished fight), not a seki
-        if s.nbrs(q)
-            .iter()
-            .any(|&n| matches!(s.cell(n), 1 | 2) && s.libs_at(n) < 2)
-        {
-            continue;
-        }
-        for n in s.nbrs(q) {
-            let v = s.cell(n);
-            if (v == 1 || v == 2) && !seki[n] {
-                for st in s.chain_stones_at(n) {
-                    seki[st] = true;
-                }
-            }
-        }
-    }
-    // stones of the original board only (fills are not on it)
-    for q in board.all_pos() {
-        if board.cell(q) == EMPTY {
-            seki[q] = false;
-        }
-    }
-    seki
 }
 
 /// Group tax per colour: each connected set of a colour's stones and counted territory pays
@@ -803,7 +698,7 @@ mod tests {
         let a = [Point::new(1, 0), Point::new(0, 1), Point::new(1, 1)];
         let mut map = TerritoryMap::new();
         map.compute(&b);
-        let taxed = seki_taxed_regions(&b, &map, |q| a.contains(&b.point(q)));
+        let taxed = crate::seki::seki_taxed_regions(&b, &map, |q| a.contains(&b.point(q)));
         let region = |x, y| taxed[map.region_at(b.pos(Point::new(x, y)))];
         // the corner eye borders chain A only
         assert!(region(0, 0));
@@ -813,7 +708,7 @@ mod tests {
         // B's own territory
         assert!(!region(4, 4));
         // with no stone in seki nothing is taxed
-        let none = seki_taxed_regions(&b, &map, |_| false);
+        let none = crate::seki::seki_taxed_regions(&b, &map, |_| false);
         assert!(none.iter().all(|&t| !t));
     }
 }

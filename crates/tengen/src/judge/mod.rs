@@ -91,6 +91,7 @@ mod policy;
 /// 81% exact margins at 0 to 82%; 0.1 and 0.3 are both worse than 0.2).
 const ALIVE_MIN: f32 = 0.2;
 
+use crate::seki::{next_to_both, self_atari, shared_liberty};
 use policy::PolicyPlayout;
 
 /// How to judge (the position's rules, captures and handicap come with its
@@ -311,7 +312,7 @@ pub fn judge(pos: &Position, opts: &Options) -> Count {
         if settled.cell(q) != EMPTY {
             continue;
         }
-        if shared_in_seki(&settled, q) {
+        if shared_liberty(&settled, q) {
             seki_pt[q] = true;
             for n in settled.nbrs(q) {
                 let v = settled.cell(n);
@@ -426,48 +427,8 @@ fn misread_seki(b: &Board, h: usize) -> bool {
         .peekable();
     libs.peek().is_some()
         && libs.all(|q| {
-            shared_in_seki(b, q) && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
+            shared_liberty(b, q) && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
         })
-}
-
-/// Whether the empty point `q` is a shared liberty in seki: next to both colours, and a stone
-/// of either colour there would capture nothing and be left in atari.
-fn shared_in_seki(b: &Board, q: usize) -> bool {
-    next_to_both(b, q) && self_atari(b, q, 1) && self_atari(b, q, 2)
-}
-
-/// Whether colour `c` at the empty point `q` captures nothing and leaves its chain with at
-/// most one liberty.
-fn self_atari(b: &Board, q: usize, c: u8) -> bool {
-    let mut libs: Vec<usize> = Vec::with_capacity(4);
-    let mut seen_heads = [0usize; 4];
-    let mut nh = 0;
-    for n in b.nbrs(q) {
-        match b.cell(n) {
-            EMPTY if !libs.contains(&n) => libs.push(n),
-            v if v == c => {
-                let h = b.head_at(n);
-                if seen_heads[..nh].contains(&h) {
-                    continue;
-                }
-                seen_heads[nh] = h;
-                nh += 1;
-                for s in b.chain_stones_at(h) {
-                    for m in b.nbrs(s) {
-                        if m != q && b.cell(m) == EMPTY && !libs.contains(&m) {
-                            libs.push(m);
-                        }
-                    }
-                }
-            }
-            v if v == (c ^ 3) && b.libs_at(n) == 1 => return false,
-            _ => {}
-        }
-        if libs.len() >= 2 {
-            return false;
-        }
-    }
-    libs.len() < 2
 }
 
 /// What the count of a settled position needs besides the board.
@@ -500,7 +461,7 @@ impl CountContext<'_> {
         map.compute(b);
         let seki_stone = |q: usize| b.cell(q) != EMPTY && self.seki_stone[q];
         let taxed_region = if self.tax {
-            crate::score::seki_taxed_regions(b, &map, seki_stone)
+            crate::seki::seki_taxed_regions(b, &map, seki_stone)
         } else {
             vec![false; map.region_count()]
         };
@@ -750,12 +711,6 @@ fn cornered(b: &Board, n: usize, c: u8, owners: &[u8]) -> bool {
         owners[t] == c && !next_to_both(b, t) && next_to_both(b, d) && !safe_fill(b, d, c)
     };
     one(a, z) || one(z, a)
-}
-
-/// Whether the point `q` has stones of both colours next to it (a dame, when it is empty).
-fn next_to_both(b: &Board, q: usize) -> bool {
-    let nb = b.nbrs(q);
-    nb.iter().any(|&n| b.cell(n) == 1) && nb.iter().any(|&n| b.cell(n) == 2)
 }
 
 /// The liberties of the chain on `q` when it has exactly two.
