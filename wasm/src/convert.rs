@@ -57,12 +57,9 @@ pub(crate) fn color_of(v: &JsValue) -> Result<Color, JsValue> {
     ))
 }
 
+/// A point's content as a sign: [`Color::sign`], 0 for an empty point.
 pub(crate) fn sign(c: Option<Color>) -> i8 {
-    match c {
-        Some(Color::Black) => 1,
-        Some(Color::White) => -1,
-        None => 0,
-    }
+    c.map_or(0, Color::sign)
 }
 
 /// A whole number in `0..limit` as a coordinate, else `None`.

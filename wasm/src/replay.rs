@@ -1,6 +1,5 @@
 //! SGF replay: `WReplay` (every position of a record) and `replaySummaryJson`.
 
-use serde::Serialize;
 use tengen::sgf::{self, GameReplay, ReplayOptions, Replayer};
 use tengen::{Board, Color};
 use wasm_bindgen::prelude::*;
@@ -11,32 +10,6 @@ use crate::convert::{error, json, komi_of, opt_rules_arg, range_error, sign};
 /// signs: 92,948 positions of 19x19, 12,409 of 52x52). A record over it (a 4 MB file holds 1M
 /// passes, 2.7 GB of positions on 52x52) is a `RangeError` instead of an allocation that traps.
 pub(crate) const MAX_POSITION_POINTS: usize = 1 << 25;
-
-#[derive(Serialize)]
-struct IllegalJson {
-    number: usize,
-    x: u8,
-    y: u8,
-    color: i8,
-    reason: &'static str,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct ReplayJson {
-    width: usize,
-    height: usize,
-    rules: String,
-    komi: f64,
-    moves: usize,
-    captures: [u32; 2],
-    #[serde(rename = "toMove")]
-    to_move: i8,
-    result: Option<String>,
-    handicap: u32,
-    error: Option<IllegalJson>,
-    warnings: Vec<String>,
-}
 
 /// Replays an SGF record's main line under its rules (or `rules`/`komi` when given).
 #[wasm_bindgen]
@@ -49,27 +22,9 @@ pub struct WReplay {
     captures: Vec<u32>,
 }
 
+/// The library's JSON of a replay's outcome (`sgf::Replay`'s `Serialize`).
 fn replay_json(r: &sgf::Replay) -> String {
-    json(&ReplayJson {
-        width: r.size.width(),
-        height: r.size.height(),
-        rules: r.rules.preset().map_or("custom", |p| p.name()).to_string(),
-        komi: r.rules.komi.as_f64(),
-        moves: r.moves,
-        captures: r.captures,
-        to_move: sign(Some(r.to_move)),
-        result: r.result.clone(),
-        handicap: r.handicap,
-        error: r.error.map(|e| IllegalJson {
-            number: e.number,
-            x: e.point.x,
-            y: e.point.y,
-            color: sign(Some(e.color)),
-            reason: e.reason.name(),
-            message: e.to_string(),
-        }),
-        warnings: r.warnings.iter().map(|w| w.to_string()).collect(),
-    })
+    json(r)
 }
 
 /// Write position `n`'s signs (row-major) into `signs` and its captures (black, white) into

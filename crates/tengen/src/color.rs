@@ -64,6 +64,15 @@ impl Color {
         }
     }
 
+    /// The colour as a sign, the convention of ownership and of the library's JSON: +1
+    /// Black, −1 White.
+    pub const fn sign(self) -> i8 {
+        match self {
+            Color::Black => 1,
+            Color::White => -1,
+        }
+    }
+
     /// The colour of an initial, `B` or `W` in any case (the inverse of [`Color::letter`]).
     pub const fn from_letter(c: char) -> Option<Color> {
         match c.to_ascii_uppercase() {

@@ -241,14 +241,6 @@ fn neighbours(b: &Board, p: Point) -> impl Iterator<Item = Point> + '_ {
         .filter_map(move |(a, c)| b.size().point(a, c))
 }
 
-/// A colour as the sign of ownership: +1 Black, −1 White.
-fn sign(c: Color) -> i8 {
-    match c {
-        Color::Black => 1,
-        Color::White => -1,
-    }
-}
-
 /// Rounded to three decimals, as printed.
 fn milli(v: f32) -> f32 {
     (v * 1000.0).round() / 1000.0
@@ -268,7 +260,7 @@ impl Serialize for ChainJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let c = self.0;
         let mut m = s.serialize_map(Some(5))?;
-        m.serialize_entry("color", &sign(c.color))?;
+        m.serialize_entry("color", &c.color.sign())?;
         m.serialize_entry("stones", &Points(&c.stones))?;
         m.serialize_entry("status", &c.status)?;
         m.serialize_entry("certain", &c.certain)?;
@@ -298,7 +290,7 @@ impl Serialize for Count {
         let rules = &self.score.rules;
         m.serialize_entry("rules", rules.preset().map_or("custom", |p| p.name()))?;
         m.serialize_entry("komi", &rules.komi.as_f64())?;
-        m.serialize_entry("toMove", &sign(self.to_move))?;
+        m.serialize_entry("toMove", &self.to_move.sign())?;
         if let Some(o) = &self.judged_with {
             m.serialize_entry("playouts", &o.playouts)?;
             m.serialize_entry("seed", &o.seed)?;

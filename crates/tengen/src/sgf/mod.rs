@@ -68,6 +68,7 @@ mod main_line;
 mod parse;
 mod read;
 mod replay;
+mod replay_json;
 mod scan;
 mod tree;
 mod write;
