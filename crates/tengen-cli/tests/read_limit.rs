@@ -101,7 +101,6 @@ fn every_front_refuses_an_endless_device() {
         (vec!["sgf", zs], String::new()),
         (vec!["score", zs], String::new()),
         (vec!["render", zs, "-o", s(&svg)], String::new()),
-        (vec!["bench", "judge", bigs], String::new()),
         (
             vec!["bench", "replay", bigs, "--rounds", "1"],
             String::new(),

@@ -33,25 +33,6 @@ enum BenchWhat {
     /// The tree search behind GTP's genmove and kata-analyze: one search of --playouts from
     /// the empty board per round.
     Search(SearchBenchArgs),
-    /// The judge of finished games against recorded results (`*.sgf` with a counted `RE`)
-    /// and the OGS test sets (`*.game`, autoscore `*.json`).
-    Judge(JudgeBenchArgs),
-}
-
-#[derive(Args, Debug)]
-struct JudgeBenchArgs {
-    /// Files, and directories searched recursively.
-    #[arg(required = true)]
-    paths: Vec<PathBuf>,
-    /// Playouts per position (default: the judge's).
-    #[arg(long)]
-    playouts: Option<u32>,
-    /// List the positions where the judge disagrees.
-    #[arg(long)]
-    misses: bool,
-    /// Print one JSON object instead of text.
-    #[arg(long)]
-    json: bool,
 }
 
 #[derive(Args, Debug)]
@@ -202,12 +183,6 @@ pub fn run(args: &BenchArgs) -> i32 {
         BenchWhat::Replay(a) => replay(a),
         BenchWhat::Territory(a) => territory(a),
         BenchWhat::Search(a) => search(a),
-        BenchWhat::Judge(a) => super::judge::bench(&super::judge::BenchJudge {
-            paths: a.paths.clone(),
-            playouts: a.playouts,
-            json: a.json,
-            misses: a.misses,
-        }),
     }
 }
 
@@ -247,7 +222,13 @@ fn replay(a: &ReplayBenchArgs) -> i32 {
     }
     let mut files = Vec::new();
     for p in &a.paths {
-        if let Err(e) = super::judge::collect(p, &mut files) {
+        let mut note = |l: &std::path::Path| {
+            eprintln!(
+                "tengen bench: note: {}: a symbolic link to a directory, not followed",
+                l.display()
+            )
+        };
+        if let Err(e) = tengen::sgf::files_under(p, &mut files, &mut note) {
             eprintln!("tengen bench replay: {}: {e}", p.display());
             return EXIT_USAGE;
         }

@@ -7,7 +7,6 @@ mod args;
 mod atomic;
 mod bench;
 mod gtp;
-mod judge;
 pub(crate) mod move_cmd;
 pub(crate) mod picture;
 mod record;

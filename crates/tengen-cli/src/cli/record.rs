@@ -1,8 +1,6 @@
 //! A record's final position read for counting: its replay with the rules, komi (servers'
-//! encodings recognised), captures and handicap (`tengen score`, `render`, `replay --score`
-//! and `bench judge`).
+//! encodings recognised), captures and handicap (`tengen score` and `render`).
 
-use tengen::count::Position;
 use tengen::sgf::{Replay, ReplayOptions, Replayer};
 use tengen::{Board, Komi, Rules};
 
@@ -19,12 +17,6 @@ impl Record {
     /// Readings the replay took that the user should know about (servers' komi encodings).
     pub fn notes(&self) -> Vec<String> {
         komi_notes(&self.replay)
-    }
-
-    /// The position to count: the board with the replay's rules, player to move, captures
-    /// and handicap.
-    pub fn position(&self) -> Position {
-        self.replay.position(self.board.clone())
     }
 }
 

@@ -78,7 +78,9 @@ pub use encoding::{decode_simple_text, decode_text, TextEncoding};
 pub use game_record::{game_collection, write_game, RecordInfo};
 pub use main_line::{MainLine, MainLineEvent};
 pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
-pub use read::{read_file, read_file_into, read_file_limited_into, read_limited_into, ReadError};
+pub use read::{
+    files_under, read_file, read_file_into, read_file_limited_into, read_limited_into, ReadError,
+};
 pub use replay::{
     fox_komi, result_in_points, GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer,
 };

@@ -75,6 +75,40 @@ pub fn read_file(path: &Path) -> Result<Vec<u8>, ReadError> {
     Ok(buf)
 }
 
+/// Every file under `path`, appended to `out`: `path` itself when it is a file, else the files
+/// of the directory and of its subdirectories, sorted by name within each directory. A
+/// symbolic link to a directory is not followed (a loop of links would never end): `skipped`
+/// is called with it instead, for the caller to say so.
+///
+/// # Errors
+/// A directory that cannot be read, or a `path` that is neither a file nor a directory.
+pub fn files_under(
+    path: &Path,
+    out: &mut Vec<std::path::PathBuf>,
+    skipped: &mut dyn FnMut(&Path),
+) -> io::Result<()> {
+    if path.is_dir() {
+        let mut entries: Vec<_> = std::fs::read_dir(path)?.collect::<Result<_, _>>()?;
+        entries.sort_by_key(|e| e.path());
+        for e in entries {
+            let p = e.path();
+            if e.file_type().is_ok_and(|t| t.is_symlink()) && p.is_dir() {
+                skipped(&p);
+                continue;
+            }
+            files_under(&p, out, skipped)?;
+        }
+    } else if path.is_file() {
+        out.push(path.to_path_buf());
+    } else {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("{} is neither a file nor a directory", path.display()),
+        ));
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,17 +1,23 @@
 //! The judge against real records and the OGS test sets in `../shared/data` (skipped with a
 //! note when it is absent; `TENGEN_REQUIRE_SHARED=1` makes that a failure). The thresholds
 //! are the figures measured when the judge was written, minus a small margin, so that a
-//! regression fails: see BENCHMARKS.md and `tengen bench judge`.
+//! regression fails: see BENCHMARKS.md and `examples/bench_judge.rs`.
 
-mod common;
+#[path = "../../crates/tengen-cli/tests/common/shared.rs"]
+mod shared;
 
-use common::{run_tengen, shared_data};
+use shared::shared_data;
+use tengen_tools::judge_sets::evaluate;
 
 fn bench(path: &std::path::Path) -> serde_json::Value {
-    let p = path.to_str().expect("a UTF-8 path");
-    let (out, err, code) = run_tengen(&["bench", "judge", "--json", p], "");
-    assert_eq!(code, 0, "{err}");
-    serde_json::from_str(out.trim()).expect("one JSON object")
+    let rep = evaluate(
+        &[path.to_path_buf()],
+        None,
+        &mut |p| panic!("{} skipped", p.display()),
+        &mut |name, why| eprintln!("{name}: {why}"),
+    )
+    .expect("the evaluation runs");
+    serde_json::to_value(&rep).expect("a JSON object")
 }
 
 fn count(v: &serde_json::Value, key: &str) -> u64 {
@@ -64,4 +70,35 @@ fn the_evaluation_is_deterministic() {
     let b = bench(&dir);
     assert_eq!(a["misses"], b["misses"]);
     assert_eq!(a["estimator_exact"], b["estimator_exact"]);
+}
+
+#[test]
+fn links_to_directories_are_not_followed_and_big_files_are_refused() {
+    let d = std::env::temp_dir().join(format!("tengen-judge-sets-{}", std::process::id()));
+    let games = d.join("games");
+    std::fs::create_dir_all(&games).unwrap();
+    std::fs::write(
+        games.join("g.sgf"),
+        "(;GM[1]SZ[9]KM[6.5]RE[B+0.5];B[ee];W[];B[])",
+    )
+    .unwrap();
+    // a loop: games/again -> games
+    std::os::unix::fs::symlink(&games, games.join("again")).unwrap();
+    let mut skipped = Vec::new();
+    let rep = evaluate(
+        std::slice::from_ref(&games),
+        Some(8),
+        &mut |p| skipped.push(p.to_path_buf()),
+        &mut |_, _| {},
+    )
+    .expect("the loop is skipped, not walked");
+    assert_eq!(skipped, vec![games.join("again")]);
+    assert_eq!((rep.records, rep.counted), (1, 1));
+    // the one read limit of every front: a sparse file one byte past it is refused
+    let big = d.join("big.sgf");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(tengen::sgf::MAX_FILE_BYTES + 1).unwrap();
+    let err = evaluate(&[big], None, &mut |_| {}, &mut |_, _| {}).unwrap_err();
+    assert!(err.contains("longer than the SGF limit"), "{err}");
+    std::fs::remove_dir_all(&d).unwrap();
 }

@@ -1,5 +1,6 @@
-//! `tengen bench judge`, the evaluation of [`tengen::judge`] against recorded results and
-//! the OGS test sets.
+//! The judge of finished games measured on positions with known answers: the records'
+//! counted results and OGS's two test sets (`../shared/data/scoring`). `examples/bench_judge.rs`
+//! prints these figures; `tests/judge_sets.rs` holds the judge to them.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -9,86 +10,68 @@ use serde::Serialize;
 use tengen::count::{Count, Position};
 use tengen::judge::{judge, Options};
 use tengen::score::GameResult;
+use tengen::sgf::{files_under, ReplayOptions, Replayer};
 use tengen::{Board, Color, Point, Rules, Size};
 
-use super::args::outln;
-use super::record::read_record;
-
-/// Options of `tengen bench judge`.
-pub struct BenchJudge {
-    /// Files and directories (`*.sgf` records, OGS `*.game` and autoscore `*.json`).
-    pub paths: Vec<PathBuf>,
-    /// Playouts per position (default: the judge's).
-    pub playouts: Option<u32>,
-    /// JSON instead of text.
-    pub json: bool,
-    /// List every miss.
-    pub misses: bool,
-}
-
-#[derive(Serialize, Default)]
-struct Report {
-    records: usize,
-    counted: usize,
-    winner_right: usize,
-    exact: usize,
-    mean_abs_error: f64,
-    ms_per_position: f64,
-    estimator_positions: usize,
-    estimator_exact: usize,
-    autoscore_positions: usize,
-    autoscore_stones_right: usize,
-    autoscore_points_right: usize,
+/// What [`evaluate`] measured (`examples/bench_judge.rs --json` prints it).
+#[derive(Debug, Serialize, Default)]
+pub struct Report {
+    /// SGF records read.
+    pub records: usize,
+    /// Records with a counted result, judged.
+    pub counted: usize,
+    /// Counted records whose winner the judge got right.
+    pub winner_right: usize,
+    /// Counted records whose margin the judge got exactly.
+    pub exact: usize,
+    /// Mean absolute error of the margin, in points.
+    pub mean_abs_error: f64,
+    /// Milliseconds per judged position.
+    pub ms_per_position: f64,
+    /// OGS score-estimator positions judged.
+    pub estimator_positions: usize,
+    /// Score-estimator positions with every point right.
+    pub estimator_exact: usize,
+    /// OGS autoscore positions judged.
+    pub autoscore_positions: usize,
+    /// Autoscore positions with every stone's status right.
+    pub autoscore_stones_right: usize,
+    /// Autoscore positions with every point's owner right.
+    pub autoscore_points_right: usize,
     /// Time per position by board size (`9x9`, ...), smallest first.
-    by_size: Vec<SizeTime>,
-    misses: Vec<String>,
+    pub by_size: Vec<SizeTime>,
+    /// Each position the judge got wrong, in words.
+    pub misses: Vec<String>,
 }
 
 /// The judge's time on the positions of one board size.
-#[derive(Serialize)]
-struct SizeTime {
-    size: String,
-    positions: usize,
-    ms_per_position: f64,
+#[derive(Debug, Serialize)]
+pub struct SizeTime {
+    /// The board size, `9x9`.
+    pub size: String,
+    /// Positions of that size judged.
+    pub positions: usize,
+    /// Milliseconds per judged position.
+    pub ms_per_position: f64,
 }
 
-/// The files under `p` (a file, or a directory searched recursively, sorted). A symbolic
-/// link to a directory inside one is not followed (a loop of links would never end): a note
-/// on stderr says so. The paths given are followed.
-pub(super) fn collect(p: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if p.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(p)?.collect::<Result<_, _>>()?;
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            let path = e.path();
-            if e.file_type().is_ok_and(|t| t.is_symlink()) && path.is_dir() {
-                eprintln!(
-                    "tengen bench: note: {}: a symbolic link to a directory, not followed",
-                    path.display()
-                );
-                continue;
-            }
-            collect(&path, out)?;
-        }
-    } else if p.is_file() {
-        out.push(p.to_path_buf());
-    } else {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!("{} is neither a file nor a directory", p.display()),
-        ));
-    }
-    Ok(())
-}
-
-/// Run `tengen bench judge`; returns the exit status.
-pub fn bench(a: &BenchJudge) -> i32 {
+/// Judge every position of the files under `paths` ([`tengen::sgf::files_under`]: `*.sgf`
+/// records with a counted result, OGS `*.game` and autoscore `*.json` positions; other files
+/// are left out) with `playouts` per position (default: the judge's), and compare the
+/// judgements with the known answers. `skipped` gets each symbolic link to a directory that
+/// was not followed, `problem` each file that could not be judged (its name and why).
+///
+/// # Errors
+/// A path that cannot be walked or a file that cannot be read: the path and why.
+pub fn evaluate(
+    paths: &[PathBuf],
+    playouts: Option<u32>,
+    skipped: &mut dyn FnMut(&Path),
+    problem: &mut dyn FnMut(&str, &str),
+) -> Result<Report, String> {
     let mut files = Vec::new();
-    for p in &a.paths {
-        if let Err(e) = collect(p, &mut files) {
-            eprintln!("tengen bench judge: {}: {e}", p.display());
-            return super::EXIT_USAGE;
-        }
+    for p in paths {
+        files_under(p, &mut files, skipped).map_err(|e| format!("{}: {e}", p.display()))?;
     }
     let mut rep = Report::default();
     let mut abs_err = 0f64;
@@ -100,31 +83,30 @@ pub fn bench(a: &BenchJudge) -> i32 {
             .and_then(|e| e.to_str())
             .unwrap_or("")
             .to_ascii_lowercase();
-        let bytes = match tengen::sgf::read_file(f) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("tengen bench judge: {}: {e}", f.display());
-                return 1;
-            }
-        };
+        let bytes = tengen::sgf::read_file(f).map_err(|e| format!("{}: {e}", f.display()))?;
         let name = f.display().to_string();
         match ext.as_str() {
             "sgf" => {
                 rep.records += 1;
-                let rec = match read_record(&bytes, None, None, None) {
-                    Ok(r) => r,
+                let mut r = Replayer::new();
+                let game = match r.replay(&bytes, &ReplayOptions::default()) {
+                    Ok(g) if g.error.is_none() => g,
+                    Ok(g) => {
+                        problem(&name, &g.error.map(|e| e.to_string()).unwrap_or_default());
+                        continue;
+                    }
                     Err(e) => {
-                        eprintln!("tengen bench judge: {name}: {e}");
+                        problem(&name, &e.to_string());
                         continue;
                     }
                 };
                 // a counted win (Fox's `RE[0]` is no count: its komi has a half point)
-                let Some(want @ GameResult::Win { .. }) = rec.replay.result_points else {
+                let Some(want @ GameResult::Win { .. }) = game.result_points else {
                     continue;
                 };
                 let t = Instant::now();
-                let j = judge_with(&rec.position(), a.playouts);
-                timed(&mut sizes, &rec.board, t.elapsed().as_secs_f64());
+                let j = judge_with(&game.position(r.board().clone()), playouts);
+                timed(&mut sizes, r.board(), t.elapsed().as_secs_f64());
                 rep.counted += 1;
                 let got = j.result();
                 let d = (got.black_minus_white() - want.black_minus_white()) as f64 / 2.0;
@@ -141,12 +123,13 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 } else {
                     rep.misses.push(format!(
                         "{name}: recorded {} judged {got} ({d:+}) dead {} seki {}{}",
-                        rec.replay.result.as_deref().unwrap_or(""),
+                        game.result.as_deref().unwrap_or(""),
                         j.dead.len(),
                         j.seki.len(),
-                        rec.notes()
+                        game.warnings
                             .iter()
-                            .map(|n| format!("; {n}"))
+                            .filter(|w| w.message.starts_with("KM["))
+                            .map(|w| format!("; {}", w.message))
                             .collect::<String>()
                     ));
                 }
@@ -155,7 +138,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 let (board, to_move, expected) = match read_game(&bytes) {
                     Ok(x) => x,
                     Err(e) => {
-                        eprintln!("tengen bench judge: {name}: {e}");
+                        problem(&name, &e);
                         continue;
                     }
                 };
@@ -166,7 +149,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
                     to_move,
                     ..Position::new(board.clone(), rules)
                 };
-                let j = judge_with(&pos, a.playouts);
+                let j = judge_with(&pos, playouts);
                 timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong = Vec::new();
                 for p in board.size().points() {
@@ -196,13 +179,13 @@ pub fn bench(a: &BenchJudge) -> i32 {
                 let (board, rules, correct) = match read_autoscore(&bytes) {
                     Ok(x) => x,
                     Err(e) => {
-                        eprintln!("tengen bench judge: {name}: {e}");
+                        problem(&name, &e);
                         continue;
                     }
                 };
                 rep.autoscore_positions += 1;
                 let t = Instant::now();
-                let j = judge_with(&Position::new(board.clone(), rules), a.playouts);
+                let j = judge_with(&Position::new(board.clone(), rules), playouts);
                 timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong_stones = Vec::new();
                 let mut wrong_points = Vec::new();
@@ -251,68 +234,7 @@ pub fn bench(a: &BenchJudge) -> i32 {
             ms_per_position: secs * 1000.0 / n as f64,
         })
         .collect();
-    if a.json {
-        match serde_json::to_string(&rep) {
-            Ok(s) => outln!("bench judge", "{s}"),
-            Err(e) => {
-                eprintln!("tengen bench judge: {e}");
-                return 1;
-            }
-        }
-        return 0;
-    }
-    if a.misses {
-        for m in &rep.misses {
-            outln!("bench judge", "miss {m}");
-        }
-    }
-    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
-    if rep.counted > 0 {
-        outln!("bench judge", 
-            "records: {} counted of {}; winner right {} ({:.1}%), exact {} ({:.1}%), mean abs error {:.2}",
-            rep.counted,
-            rep.records,
-            rep.winner_right,
-            pct(rep.winner_right, rep.counted),
-            rep.exact,
-            pct(rep.exact, rep.counted),
-            rep.mean_abs_error
-        );
-    }
-    if rep.estimator_positions > 0 {
-        outln!(
-            "bench judge",
-            "score-estimator positions: {} of {} exactly right",
-            rep.estimator_exact,
-            rep.estimator_positions
-        );
-    }
-    if rep.autoscore_positions > 0 {
-        outln!(
-            "bench judge",
-            "autoscore positions: {} of {} with every stone right, {} with every point right",
-            rep.autoscore_stones_right,
-            rep.autoscore_positions,
-            rep.autoscore_points_right
-        );
-    }
-    outln!(
-        "bench judge",
-        "{positions} positions, {:.2} ms per position",
-        rep.ms_per_position
-    );
-    if rep.by_size.len() > 1 {
-        for t in &rep.by_size {
-            outln!(
-                "bench judge",
-                "  {}: {} positions, {:.2} ms per position",
-                t.size,
-                t.positions,
-                t.ms_per_position
-            );
-        }
-    }
-    0
+    Ok(rep)
 }
 
 /// Count one judged position of `board`'s size that took `secs`.
