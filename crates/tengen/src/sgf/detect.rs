@@ -23,7 +23,7 @@
 //!    latin-1.
 
 use super::encoding::{unescape, TextEncoding};
-use super::tree::{Collection, NodeId};
+use super::tree::{Collection, NodeId, Property};
 
 /// How a game's text was decoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,19 +340,24 @@ pub(crate) const NOT_TEXT: [&str; 14] = [
 pub(crate) fn game_text(coll: &Collection, nodes: impl IntoIterator<Item = NodeId>) -> Vec<u8> {
     let mut bytes = Vec::new();
     for n in nodes {
-        for p in &coll.node(n).props {
-            if NOT_TEXT.contains(&p.id.as_str()) || p.id == "CA" {
-                continue;
-            }
-            for v in &p.values {
-                if !v.is_ascii() {
-                    bytes.extend_from_slice(&unescape(v));
-                    bytes.push(b'\n');
-                }
+        node_text(&coll.node(n).props, &mut bytes);
+    }
+    bytes
+}
+
+/// Append the text of one node's properties to `bytes`, as [`game_text`] gathers it.
+pub(crate) fn node_text(props: &[Property], bytes: &mut Vec<u8>) {
+    for p in props {
+        if NOT_TEXT.contains(&p.id.as_str()) || p.id == "CA" {
+            continue;
+        }
+        for v in &p.values {
+            if !v.is_ascii() {
+                bytes.extend_from_slice(&unescape(v));
+                bytes.push(b'\n');
             }
         }
     }
-    bytes
 }
 
 /// The encoding of a game's text: `declared` (from `CA` or given) when there is one, else

@@ -64,6 +64,7 @@ pub mod clean;
 mod detect;
 mod encoding;
 mod game_record;
+mod line_events;
 mod main_line;
 mod parse;
 mod read;

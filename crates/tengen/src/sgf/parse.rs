@@ -248,12 +248,66 @@ impl Parser<'_> {
 /// tree ([`SgfErrorKind::NoGameTree`]). In both modes, a file over the limits
 /// ([`MAX_NODES`], [`MAX_DEPTH`]).
 pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
+    let mut coll = Collection::default();
+    let warnings = parse_into(s, mode, &mut coll)?;
+    Ok(Parsed {
+        collection: coll,
+        warnings,
+    })
+}
+
+/// What the parser builds from a file: the whole tree ([`Collection`]) or only what one
+/// reader keeps of it (replay's main line, see `line_events`). The parser calls it in file
+/// order; properties always go to the node added last.
+pub(crate) trait Build {
+    /// The number of nodes added so far (kept or not): the [`MAX_NODES`] limit counts them.
+    fn nodes(&self) -> usize;
+    /// Add a node under `parent` (`None`: the root of a new game) and return its id.
+    fn add_node(&mut self, parent: Option<NodeId>) -> NodeId;
+    /// Add a property to `node`, the node added last. When the node has `id` already, merge
+    /// the values into it and hand `id` back as the error (the parser reports it).
+    fn add_prop(&mut self, node: NodeId, id: String, values: Vec<Vec<u8>>) -> Result<(), String>;
+    /// Whether a game has been started.
+    fn has_root(&self) -> bool;
+}
+
+impl Build for Collection {
+    fn nodes(&self) -> usize {
+        self.len()
+    }
+
+    fn add_node(&mut self, parent: Option<NodeId>) -> NodeId {
+        Collection::add_node(self, parent)
+    }
+
+    fn add_prop(&mut self, node: NodeId, id: String, values: Vec<Vec<u8>>) -> Result<(), String> {
+        let node = self.node_mut(node);
+        if let Some(k) = node.props.iter().position(|q| q.id == id) {
+            node.props[k].values.extend(values);
+            Err(id)
+        } else {
+            node.props.push(Property { id, values });
+            Ok(())
+        }
+    }
+
+    fn has_root(&self) -> bool {
+        !self.roots.is_empty()
+    }
+}
+
+/// [`parse`] into any [`Build`]: the same grammar, recovery, warnings and limits whatever is
+/// kept. Answers the warnings.
+pub(crate) fn parse_into(
+    s: &[u8],
+    mode: Mode,
+    coll: &mut impl Build,
+) -> Result<Vec<Warning>, SgfError> {
     let mut p = Parser {
         mode,
         lines: LineIndex::new(s),
         warnings: Vec::new(),
     };
-    let mut coll = Collection::default();
     let mut stack: Vec<Frame> = Vec::new();
     let mut cur: Option<NodeId> = None;
     let mut i = 0;
@@ -340,7 +394,7 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
                         },
                     )?;
                 }
-                if coll.len() >= MAX_NODES {
+                if coll.nodes() >= MAX_NODES {
                     let (line, column) = p.lines.at(i);
                     return Err(SgfError {
                         line,
@@ -399,12 +453,8 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
                     p.problem(start, SgfErrorKind::OutsideNode(id))?;
                     continue;
                 };
-                let node = coll.node_mut(node);
-                if let Some(k) = node.props.iter().position(|q| q.id == id) {
-                    node.props[k].values.extend(values);
+                if let Err(id) = coll.add_prop(node, id, values) {
                     p.problem(start, SgfErrorKind::Repeated(id))?;
-                } else {
-                    node.props.push(Property { id, values });
                 }
             }
             _ => {
@@ -434,7 +484,7 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
     if !stack.is_empty() {
         p.problem(n, SgfErrorKind::Unclosed { open: stack.len() })?;
     }
-    if coll.roots.is_empty() {
+    if !coll.has_root() {
         let (line, column) = p.lines.at(n);
         return Err(SgfError {
             line,
@@ -442,10 +492,7 @@ pub fn parse(s: &[u8], mode: Mode) -> Result<Parsed, SgfError> {
             kind: SgfErrorKind::NoGameTree,
         });
     }
-    Ok(Parsed {
-        collection: coll,
-        warnings: p.warnings,
-    })
+    Ok(p.warnings)
 }
 
 #[cfg(test)]

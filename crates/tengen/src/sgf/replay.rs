@@ -40,9 +40,9 @@ use std::borrow::Cow;
 
 use super::detect::game_text;
 use super::encoding::{decode_simple_text, TextEncoding};
-use super::main_line::{prop_move, setup_points};
-use super::parse::{parse, Mode, SgfError, Warning};
-use super::scan::{parse_color, scan, Ev, Header};
+use super::line_events::{node_events, parse_line, warn_games};
+use super::parse::{Mode, SgfError, Warning};
+use super::scan::{scan, Ev, Header};
 use super::tree::Collection;
 use super::{parse_size, point_to_sgf};
 use crate::board::Reason;
@@ -430,15 +430,17 @@ impl Replayer {
                 return r;
             }
         }
-        let parsed = parse(sgf, opts.mode)?;
-        self.tree(
-            &parsed.collection,
-            0,
-            opts,
-            parsed.warnings,
-            want_game,
-            visit,
-        )
+        // the tree parser keeping only the main line's events (no tree: memory in proportion
+        // to the moves, not to the variations)
+        let mut events = std::mem::take(&mut self.events);
+        let r = parse_line(sgf, opts.mode, &mut events).and_then(|mut line| {
+            let warnings = std::mem::take(&mut line.warnings);
+            let text = || Cow::Borrowed(&line.text[..]);
+            let h = line.header();
+            self.run(&h, &events, opts, warnings, want_game, visit, &text)
+        });
+        self.events = events;
+        r
     }
 
     /// Replay the main line of the game whose root is `root` in a parsed collection.
@@ -475,71 +477,10 @@ impl Replayer {
             size = parse_size(v).ok_or_else(|| bad_size(v))?;
         }
         for (k, id) in coll.main_line(root).enumerate() {
-            let node = coll.node(id);
-            let mut pl = None;
-            let mut moves: Vec<(Color, Move)> = Vec::new();
-            for prop in &node.props {
-                let pid = prop.id.as_bytes();
-                let first = prop.values.first().map(Vec::as_slice).unwrap_or_default();
-                match pid {
-                    b"AB" | b"AW" | b"AE" => {
-                        setup_points(prop, k, |p, c| events.push(Ev::Setup(c, p)), &mut warnings)
-                    }
-                    b"B" | b"W" => {
-                        if prop.values.len() > 1 {
-                            warn(
-                                &mut warnings,
-                                format!(
-                                    "node {k}: {} has several values; the first is played",
-                                    prop.id
-                                ),
-                            );
-                        }
-                        moves.extend(prop_move(prop, k, size, &mut warnings));
-                    }
-                    b"PL" => match parse_color(first) {
-                        Some(c) => pl = Some(c),
-                        None => warn(
-                            &mut warnings,
-                            format!(
-                                "node {k}: PL[{}] is not B or W; ignored",
-                                String::from_utf8_lossy(first)
-                            ),
-                        ),
-                    },
-                    b"SZ" if k > 0 => warn(
-                        &mut warnings,
-                        format!("node {k}: SZ outside the root is ignored"),
-                    ),
-                    _ => {
-                        if let Some(slot) = h.slot(pid) {
-                            if slot.is_none() {
-                                *slot = Some(first);
-                            }
-                        }
-                    }
-                }
-            }
-            if moves.len() > 1 {
-                warn(
-                    &mut warnings,
-                    format!("node {k}: both B and W in one node; played in order"),
-                );
-            }
-            if let Some(c) = pl {
-                events.push(Ev::Player(c));
-            }
-            events.extend(moves.into_iter().map(|(c, m)| Ev::Play(c, m)));
+            let props = &coll.node(id).props;
+            node_events(k, props, size, &mut h, &mut events, &mut warnings);
         }
-        if coll.roots().len() > 1 {
-            warn(
-                &mut warnings,
-                format!(
-                    "the file holds {} games; only the first is replayed",
-                    coll.roots().len()
-                ),
-            );
-        }
+        warn_games(coll.roots().len(), &mut warnings);
         let text = || Cow::Owned(game_text(coll, coll.main_line(root)));
         let r = self.run(&h, &events, opts, warnings, want_game, visit, &text);
         self.events = events;
