@@ -63,6 +63,7 @@
 pub mod clean;
 mod detect;
 mod encoding;
+pub mod fox;
 mod game_record;
 mod line_events;
 mod main_line;
@@ -76,15 +77,14 @@ mod write;
 
 pub use detect::Detected;
 pub use encoding::{decode_simple_text, decode_text, TextEncoding};
+pub use fox::result_in_points;
 pub use game_record::{game_collection, write_game, RecordInfo};
 pub use main_line::{MainLine, MainLineEvent};
 pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
 pub use read::{
     files_under, read_file, read_file_into, read_file_limited_into, read_limited_into, ReadError,
 };
-pub use replay::{
-    fox_komi, result_in_points, GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer,
-};
+pub use replay::{GameReplay, IllegalAt, Replay, ReplayError, ReplayOptions, Replayer};
 pub use tree::{Collection, Node, NodeId, Property};
 pub use write::write;
 

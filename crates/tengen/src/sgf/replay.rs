@@ -13,10 +13,9 @@
 //!   `RU` was there but unknown.
 //! - **Komi**: [`ReplayOptions::komi`] when given; else `KM` when it is a whole or half number;
 //!   else the komi of the rules above, with a warning when `KM` was malformed. The Fox
-//!   server's encodings are read (with a warning naming the value and the reading): a `KM`
-//!   larger than the board is in hundredths (`KM[650]` is 6.5), and under area scoring in
-//!   stones when that gives a quarter (`KM[375]` is 3.75 stones, komi 7.5; its `RE` is in
-//!   stones too); `KM[0]` of an even game with `AP[GNU Go...]` is 6.5 (see [`fox_komi`]).
+//!   server's dialect is read, with a warning naming the value and the reading
+//!   ([`fox`](super::fox): `KM[650]` is 6.5, `KM[375]` under area scoring is 3.75 stones with
+//!   `RE` in stones, `KM[0]` of Fox's even games is 6.5).
 //! - **Result**: `RE` is decoded ([`Replay::result`]) and read as a count in points when it is
 //!   one ([`Replay::result_points`], see [`result_in_points`]).
 //! - **Text**: decoded with `CA`; without it, detected by [`TextEncoding::detect`] from the
@@ -40,6 +39,7 @@ use std::borrow::Cow;
 
 use super::detect::game_text;
 use super::encoding::{decode_simple_text, TextEncoding};
+use super::fox::{result_in_points, FoxKomi};
 use super::line_events::{node_events, parse_line, warn_games};
 use super::parse::{Mode, SgfError, Warning};
 use super::scan::{scan, Ev, Header};
@@ -47,7 +47,7 @@ use super::tree::Collection;
 use super::{parse_size, point_to_sgf};
 use crate::board::Reason;
 use crate::count::Position;
-use crate::rules::{KoRule, Komi, Rules, Scoring};
+use crate::rules::{KoRule, Komi, Rules};
 use crate::score::GameResult;
 use crate::{Board, Color, ColoredMove, Game, Move, Point, Size};
 
@@ -141,7 +141,7 @@ pub struct Replay {
     pub result: Option<String>,
     /// The record's `RE` read as a count in points, when it is one (see
     /// [`result_in_points`]; in stones when the komi was read as Fox's stones, see
-    /// [`fox_komi`]): `None` for resignations, time, forfeits and uncounted wins.
+    /// [`FoxKomi`]): `None` for resignations, time, forfeits and uncounted wins.
     pub result_points: Option<GameResult>,
     /// The record's `HA` (0 when absent or malformed).
     pub handicap: u32,
@@ -578,28 +578,12 @@ impl Replayer {
                         .map(|a| decode_simple_text(a, enc))
                         .unwrap_or_default();
                     let text = String::from_utf8_lossy(km);
-                    if let Some((fox, stones)) =
-                        fox_komi(&text, k, &ap, handicap, size, run.rules.scoring)
+                    if let Some(fox) =
+                        FoxKomi::read(&text, k, &ap, handicap, size, run.rules.scoring)
                     {
-                        run.rules.komi = fox;
-                        in_stones = stones;
-                        let reading = if stones {
-                            format!(
-                                "in hundredths of stones: komi {fox}; the result is read in \
-                                 stones too"
-                            )
-                        } else if k.half_points() == 0 {
-                            format!("in an even game by GNU Go: komi {fox}")
-                        } else {
-                            format!("in hundredths: komi {fox}")
-                        };
-                        warn(
-                            &mut run.warnings,
-                            format!(
-                                "KM[{}] read as the Fox server's encoding of komi {reading}",
-                                text.trim()
-                            ),
-                        );
+                        run.rules.komi = fox.komi;
+                        in_stones = fox.result_in_stones();
+                        warn(&mut run.warnings, fox.warning(&text));
                     }
                 }
                 None => warn(
@@ -816,74 +800,6 @@ impl Replayer {
             moves,
             history_start,
         }
-    }
-}
-
-/// The Fox server's komi encodings, as replay reads them: `km` (the `KM` text, read as
-/// `komi`) under rules scored by `scoring`, with the record's `AP` and handicap, on a board of
-/// `size`. `Some((komi, in_stones))` when `KM` is one:
-/// - a komi larger than the board's area is in hundredths: `KM[650]` is 6.5, `KM[750]` 7.5;
-///   under area scoring, hundredths giving a quarter are stones (Fox's Chinese records:
-///   `KM[375]` is 3.75 stones, komi 7.5, and the result is then in stones too);
-/// - `KM[0]` in an even game written by GNU Go (Fox's `AP`) is komi 6.5.
-///
-/// ```
-/// use tengen::sgf::fox_komi;
-/// use tengen::{Komi, Scoring, Size};
-/// let s19 = Size::square(19).unwrap();
-/// let k = |t: &str| t.parse::<Komi>().unwrap();
-/// assert_eq!(fox_komi("650", k("650"), "", 0, s19, Scoring::Territory), Some((k("6.5"), false)));
-/// assert_eq!(fox_komi("375", k("375"), "", 0, s19, Scoring::Area), Some((k("7.5"), true)));
-/// assert_eq!(fox_komi("0", k("0"), "GNU Go:3.8", 0, s19, Scoring::Territory), Some((k("6.5"), false)));
-/// assert_eq!(fox_komi("0", k("0"), "GNU Go:3.8", 2, s19, Scoring::Territory), None);
-/// assert_eq!(fox_komi("6.5", k("6.5"), "", 0, s19, Scoring::Territory), None);
-/// ```
-pub fn fox_komi(
-    km: &str,
-    komi: Komi,
-    ap: &str,
-    handicap: u32,
-    size: Size,
-    scoring: Scoring,
-) -> Option<(Komi, bool)> {
-    let h = komi.half_points();
-    let area = size.area() as i32;
-    let k = if h.abs() > 2 * area {
-        h as f64 / 200.0
-    } else if km.trim() == "0" && ap.trim_start().starts_with("GNU Go") && handicap == 0 {
-        6.5
-    } else {
-        return None;
-    };
-    let stones = scoring == Scoring::Area && (k * 4.0).fract() == 0.0 && (k * 2.0).fract() != 0.0;
-    let k = if stones { k * 2.0 } else { k };
-    Some((Komi::from_half_points((k * 2.0).round() as i32), stones))
-}
-
-/// A recorded result (`RE`) as a count in points: `B+6.5`, `W+0.5`, `0`/`Draw`/`Jigo`; `None`
-/// for resignations (`B+R`), time, forfeits, anything else, and the Fox server's `B+0.0`/
-/// `W+0.0` (wins that were never counted). `in_stones` doubles the margin (Fox's Chinese
-/// records give it in stones: `B+2.75` is 5.5 points). The text is read by
-/// [`GameResult`]'s `FromStr` ([`GameResult::from_str_in_stones`] in stones), the one parser
-/// of a result.
-///
-/// ```
-/// use tengen::score::GameResult;
-/// use tengen::sgf::result_in_points;
-/// use tengen::Color;
-/// let b = |margin| Some(GameResult::Win { winner: Color::Black, margin });
-/// assert_eq!(result_in_points("B+6.5", false), b(13));
-/// assert_eq!(result_in_points("B+2.75", true), b(11));
-/// assert_eq!(result_in_points("Draw", false), Some(GameResult::Draw));
-/// assert_eq!(result_in_points("W+0.0", false), None);
-/// assert_eq!(result_in_points("B+R", false), None);
-/// ```
-pub fn result_in_points(re: &str, in_stones: bool) -> Option<GameResult> {
-    // the one parser of a counted result, `score::GameResult`'s
-    if in_stones {
-        GameResult::from_str_in_stones(re).ok()
-    } else {
-        re.parse().ok()
     }
 }
 
