@@ -35,6 +35,22 @@ fn playouts_report_their_statistics() {
     let b = v["black_wins"].as_f64().unwrap();
     assert!((0.3..0.55).contains(&b), "{b}");
     assert!(v["pps"].as_f64().unwrap() > 0.0 && v["ns_per_move"].as_f64().unwrap() > 0.0);
+    assert_eq!(v["rounds"], 5);
+    cpu_beside_wall(&v, "cpu_ns_per_move");
+}
+
+/// On Unix the report has CPU time, positive and (summed over the threads) no more than the
+/// wall time of all threads; the per-unit CPU field is positive too.
+fn cpu_beside_wall(v: &serde_json::Value, per_unit: &str) {
+    if cfg!(unix) {
+        let cpu = v["cpu_seconds"].as_f64().unwrap();
+        let wall = v["seconds"].as_f64().unwrap();
+        let threads = v["threads"].as_f64().unwrap_or(1.0);
+        assert!(cpu > 0.0 && cpu <= wall * threads * 1.05 + 0.01, "{v}");
+        assert!(v[per_unit].as_f64().unwrap() > 0.0, "{v}");
+    } else {
+        assert!(v["cpu_seconds"].is_null());
+    }
 }
 
 #[test]
@@ -51,6 +67,7 @@ fn search_runs_its_playouts() {
     assert_eq!(v["playouts"], 300);
     assert_eq!(v["size"], 7);
     assert!(v["pps"].as_f64().unwrap() > 0.0 && v["seconds"].as_f64().unwrap() > 0.0);
+    cpu_beside_wall(&v, "cpu_pps");
 }
 
 #[test]
@@ -60,6 +77,7 @@ fn territory_counts_real_boards() {
     // playout finals are nearly all territory: every board has some for both sides
     assert!(v["black_points"].as_u64().unwrap() > 20);
     assert!(v["white_points"].as_u64().unwrap() > 20);
+    cpu_beside_wall(&v, "cpu_us_per_board");
 }
 
 #[test]
@@ -72,6 +90,7 @@ fn replay_counts_moves() {
     assert_eq!(v["games"], 2);
     assert_eq!(v["moves"], 5);
     assert_eq!(v["threads"], 1);
+    cpu_beside_wall(&v, "cpu_ns_per_move");
     // the same moves on two worker threads
     let v = bench(&["replay", dir.to_str().unwrap(), "--threads", "2"]);
     assert_eq!(v["moves"], 5);

@@ -1,6 +1,10 @@
 //! `tengen bench`: measure the hot paths on this machine.
-
-use std::time::Instant;
+//!
+//! Every benchmark runs several rounds of the same work and reports medians of CPU time (the
+//! time the work ran on a core, per thread: see [`super::cpu_clock`]) and, beside it and named
+//! as such, of wall-clock time. The JSON keeps its earlier fields (`seconds` and the rates
+//! derived from it are wall-clock) and adds `rounds` and the `cpu_*` fields (`null` where the
+//! platform has no CPU clock).
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -13,6 +17,7 @@ use tengen::territory::TerritoryMap;
 use tengen::{Board, Color, Game, Komi, Preset, Size};
 
 use super::args::{outln, ThreadsArg};
+use super::cpu_clock::{medians, CpuClock, Lap, Stopwatch};
 use super::EXIT_USAGE;
 
 /// Options of `tengen bench`.
@@ -76,8 +81,14 @@ struct SearchReport {
     size: usize,
     playouts: u32,
     rounds: usize,
+    /// Wall-clock seconds of one search (median).
     seconds: f64,
+    /// Playouts per wall-clock second.
     pps: f64,
+    /// CPU seconds of one search (median).
+    cpu_seconds: Option<f64>,
+    /// Playouts per CPU second.
+    cpu_pps: Option<f64>,
 }
 
 fn search(a: &SearchBenchArgs) -> i32 {
@@ -96,38 +107,47 @@ fn search(a: &SearchBenchArgs) -> i32 {
         playouts: a.playouts,
         time: None,
     };
-    let mut times = Vec::new();
+    let mut laps = Vec::new();
     for i in 0..a.rounds {
         // a fresh generator per round, as a new game's search would have
         let mut engine = Search::new(game.board(), a.seed.wrapping_add(i as u64));
-        let t0 = Instant::now();
+        let w = Stopwatch::start(CpuClock::Thread);
         let r = engine.run(&game, limits, false);
-        times.push(t0.elapsed().as_secs_f64());
+        laps.push(w.lap());
         debug_assert_eq!(r.playouts, a.playouts);
     }
-    let secs = median(times);
+    let (secs, cpu) = medians(&laps);
     let r = SearchReport {
         size: a.size,
         playouts: a.playouts,
         rounds: a.rounds,
         seconds: secs,
         pps: a.playouts as f64 / secs,
+        cpu_seconds: cpu,
+        cpu_pps: cpu.map(|c| a.playouts as f64 / c),
     };
     if a.json {
         return print_json(&r);
     }
     outln!(
         "bench",
-        "search {}x{}: {} playouts in {:.3} s (median of {}): {:.0} playouts/s",
+        "search {}x{}: {} playouts, medians of {} rounds: {}; wall {:.3} s, {:.0} playouts/s",
         r.size,
         r.size,
         r.playouts,
-        r.seconds,
         r.rounds,
+        match (r.cpu_seconds, r.cpu_pps) {
+            (Some(c), Some(p)) => format!("CPU {c:.3} s, {p:.0} playouts/s"),
+            _ => NO_CPU.to_string(),
+        },
+        r.seconds,
         r.pps
     );
     0
 }
+
+/// What the text reports print where the platform has no CPU clock.
+const NO_CPU: &str = "CPU time not available on this platform";
 
 #[derive(Args, Debug)]
 struct TerritoryBenchArgs {
@@ -150,9 +170,12 @@ struct PlayoutArgs {
     /// Board side (square board).
     #[arg(long, default_value_t = 9)]
     size: usize,
-    /// Number of playouts.
+    /// Number of playouts per round.
     #[arg(long, default_value_t = 100_000)]
     count: u64,
+    /// Timed rounds, each of the same playouts (the medians are reported).
+    #[arg(long, default_value_t = 5)]
+    rounds: usize,
     // --threads: each thread runs count/threads playouts with its own seed
     #[command(flatten)]
     threads: ThreadsArg,
@@ -167,11 +190,22 @@ struct PlayoutArgs {
 #[derive(Serialize)]
 struct PlayoutReport {
     size: usize,
+    /// Playouts of one round.
     playouts: u64,
     threads: usize,
+    rounds: usize,
+    /// Wall-clock seconds of one round (median).
     seconds: f64,
+    /// Playouts per wall-clock second, all threads together.
     pps: f64,
+    /// Wall-clock nanoseconds per move and thread.
     ns_per_move: f64,
+    /// CPU seconds of one round, the threads' CPU times added (median).
+    cpu_seconds: Option<f64>,
+    /// Playouts per CPU second: one thread's rate when it has a core to itself.
+    cpu_pps: Option<f64>,
+    /// CPU nanoseconds per move.
+    cpu_ns_per_move: Option<f64>,
     mean_moves: f64,
     black_wins: f64,
 }
@@ -184,11 +218,6 @@ pub fn run(args: &BenchArgs) -> i32 {
         BenchWhat::Territory(a) => territory(a),
         BenchWhat::Search(a) => search(a),
     }
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[v.len() / 2]
 }
 
 fn print_json<T: Serialize>(v: &T) -> i32 {
@@ -210,9 +239,19 @@ struct ReplayReport {
     threads: usize,
     moves: u64,
     rounds: usize,
+    /// Wall-clock seconds of one round over all files (median).
     seconds: f64,
+    /// Games per wall-clock second.
     games_per_s: f64,
+    /// Wall-clock nanoseconds per move.
     ns_per_move: f64,
+    /// CPU seconds of one round (median): the thread's on one thread, the process's (every
+    /// worker's) on more.
+    cpu_seconds: Option<f64>,
+    /// Games per CPU second.
+    cpu_games_per_s: Option<f64>,
+    /// CPU nanoseconds per move.
+    cpu_ns_per_move: Option<f64>,
 }
 
 fn replay(a: &ReplayBenchArgs) -> i32 {
@@ -264,19 +303,25 @@ fn replay(a: &ReplayBenchArgs) -> i32 {
     };
     let mut replayer = Replayer::new();
     let moves_of = |r: &mut Replayer, d: &Vec<u8>| r.replay(d, &opts).map_or(0, |r| r.moves as u64);
-    let mut times = Vec::new();
+    let mut laps = Vec::new();
     let mut moves = 0u64;
+    let clock = if a.threads == 1 {
+        CpuClock::Thread
+    } else {
+        CpuClock::Process
+    };
     for _ in 0..a.rounds {
-        let t0 = Instant::now();
+        let w = Stopwatch::start(clock);
         moves = if a.threads == 1 {
             data.iter().map(|d| moves_of(&mut replayer, d)).sum()
         } else {
             use rayon::prelude::*;
             pool.install(|| data.par_iter().map_init(Replayer::new, moves_of).sum())
         };
-        times.push(t0.elapsed().as_secs_f64());
+        laps.push(w.lap());
     }
-    let secs = median(times);
+    let (secs, cpu) = medians(&laps);
+    let per_move = 1e9 / moves.max(1) as f64;
     let r = ReplayReport {
         games: data.len(),
         threads: a.threads,
@@ -284,16 +329,25 @@ fn replay(a: &ReplayBenchArgs) -> i32 {
         rounds: a.rounds,
         seconds: secs,
         games_per_s: data.len() as f64 / secs,
-        ns_per_move: secs * 1e9 / moves.max(1) as f64,
+        ns_per_move: secs * per_move,
+        cpu_seconds: cpu,
+        cpu_games_per_s: cpu.map(|c| data.len() as f64 / c),
+        cpu_ns_per_move: cpu.map(|c| c * per_move),
     };
     if a.json {
         return print_json(&r);
     }
-    outln!("bench", 
-        "replay of {} games ({} moves), median of {} rounds: {:.1} ms, {:.0} games/s, {:.1} ns/move (parse + check + play, files in memory, {})",
+    outln!("bench",
+        "replay of {} games ({} moves), medians of {} rounds: {}; wall {:.1} ms, {:.0} games/s, {:.1} ns/move (parse + check + play, files in memory, {})",
         r.games,
         r.moves,
         r.rounds,
+        match (r.cpu_seconds, r.cpu_games_per_s, r.cpu_ns_per_move) {
+            (Some(c), Some(g), Some(n)) => {
+                format!("CPU {:.1} ms, {g:.0} games/s, {n:.1} ns/move", c * 1e3)
+            }
+            _ => NO_CPU.to_string(),
+        },
         secs * 1e3,
         r.games_per_s,
         r.ns_per_move,
@@ -311,9 +365,16 @@ struct TerritoryReport {
     size: usize,
     boards: u64,
     rounds: usize,
+    /// Wall-clock seconds of one round over all boards (median).
     seconds: f64,
+    /// Boards per wall-clock second.
     boards_per_s: f64,
+    /// Wall-clock microseconds per board.
     us_per_board: f64,
+    /// CPU seconds of one round (median).
+    cpu_seconds: Option<f64>,
+    /// CPU microseconds per board.
+    cpu_us_per_board: Option<f64>,
     black_points: usize,
     white_points: usize,
 }
@@ -338,10 +399,10 @@ fn territory(a: &TerritoryBenchArgs) -> i32 {
         })
         .collect();
     let mut map = TerritoryMap::new();
-    let mut times = Vec::new();
+    let mut laps = Vec::new();
     let mut counts = [0usize; 3];
     for _ in 0..a.rounds {
-        let t0 = Instant::now();
+        let w = Stopwatch::start(CpuClock::Thread);
         let mut c = [0usize; 3];
         for b in &boards {
             map.compute(b);
@@ -350,10 +411,10 @@ fn territory(a: &TerritoryBenchArgs) -> i32 {
                 c[i] += k[i];
             }
         }
-        times.push(t0.elapsed().as_secs_f64());
+        laps.push(w.lap());
         counts = c;
     }
-    let secs = median(times);
+    let (secs, cpu) = medians(&laps);
     let r = TerritoryReport {
         size: a.size,
         boards: a.count,
@@ -361,6 +422,8 @@ fn territory(a: &TerritoryBenchArgs) -> i32 {
         seconds: secs,
         boards_per_s: a.count as f64 / secs,
         us_per_board: secs * 1e6 / a.count as f64,
+        cpu_seconds: cpu,
+        cpu_us_per_board: cpu.map(|c| c * 1e6 / a.count as f64),
         black_points: counts[0],
         white_points: counts[1],
     };
@@ -368,8 +431,20 @@ fn territory(a: &TerritoryBenchArgs) -> i32 {
         return print_json(&r);
     }
     outln!("bench", 
-        "territory of {} {}x{} playout finals, median of {} rounds: {:.3} ms, {:.0} boards/s, {:.2} us/board ({} black, {} white points)",
-        r.boards, a.size, a.size, r.rounds, secs * 1e3, r.boards_per_s, r.us_per_board, r.black_points, r.white_points
+        "territory of {} {}x{} playout finals, medians of {} rounds: {}; wall {:.3} ms, {:.0} boards/s, {:.2} us/board ({} black, {} white points)",
+        r.boards,
+        a.size,
+        a.size,
+        r.rounds,
+        match (r.cpu_seconds, r.cpu_us_per_board) {
+            (Some(c), Some(u)) => format!("CPU {:.3} ms, {u:.2} us/board", c * 1e3),
+            _ => NO_CPU.to_string(),
+        },
+        secs * 1e3,
+        r.boards_per_s,
+        r.us_per_board,
+        r.black_points,
+        r.white_points
     );
     0
 }
@@ -382,55 +457,92 @@ fn playouts(a: &PlayoutArgs) -> i32 {
             return EXIT_USAGE;
         }
     };
-    if a.count == 0 {
-        eprintln!("tengen bench playouts: --count must be at least 1");
+    if a.count == 0 || a.rounds == 0 {
+        eprintln!("tengen bench playouts: --count and --rounds must be at least 1");
         return EXIT_USAGE;
     }
     let threads = a.threads.count();
     let board = Board::new(size);
     let komi = Komi::from_half_points(15);
-    let t0 = Instant::now();
     let mut total = PlayoutStats::default();
-    std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|i| {
-                let n = a.count / threads as u64 + u64::from((i as u64) < a.count % threads as u64);
-                let board = &board;
-                s.spawn(move || run_empty(board, n, komi, a.seed.wrapping_add(i as u64)))
-            })
-            .collect();
-        for h in handles {
-            if let Ok(st) = h.join() {
-                total.merge(&st);
-            }
-        }
-    });
-    let secs = t0.elapsed().as_secs_f64();
+    let mut laps = Vec::with_capacity(a.rounds);
+    for _ in 0..a.rounds {
+        let (lap, stats) = playout_round(&board, a, threads, komi);
+        laps.push(lap);
+        // every round plays the same playouts (same seeds): one round's statistics stand
+        total = stats;
+    }
+    let (secs, cpu) = medians(&laps);
+    let moves = total.moves.max(1) as f64;
     let r = PlayoutReport {
         size: a.size,
         playouts: total.playouts,
         threads,
+        rounds: a.rounds,
         seconds: secs,
         pps: total.playouts as f64 / secs,
-        ns_per_move: secs * 1e9 * threads as f64 / total.moves as f64,
+        ns_per_move: secs * 1e9 * threads as f64 / moves,
+        cpu_seconds: cpu,
+        cpu_pps: cpu.map(|c| total.playouts as f64 / c),
+        cpu_ns_per_move: cpu.map(|c| c * 1e9 / moves),
         mean_moves: total.mean_moves(),
         black_wins: total.black_win_rate(),
     };
     if a.json {
         return print_json(&r);
-    } else {
-        outln!("bench", 
-            "{}x{}: {} playouts on {} thread(s) in {:.3} s: {:.0} playouts/s, {:.1} ns/move (per thread), {:.2} moves/playout, Black wins {:.2}%",
-            a.size,
-            a.size,
-            r.playouts,
-            r.threads,
-            r.seconds,
-            r.pps,
-            r.ns_per_move,
-            r.mean_moves,
-            100.0 * r.black_wins
-        );
     }
+    outln!("bench",
+        "{}x{}: {} playouts on {} thread(s), medians of {} rounds: {}; wall {:.3} s, {:.0} playouts/s, {:.1} ns/move per thread; {:.2} moves/playout, Black wins {:.2}%",
+        a.size,
+        a.size,
+        r.playouts,
+        r.threads,
+        r.rounds,
+        match (r.cpu_ns_per_move, r.cpu_pps) {
+            (Some(n), Some(p)) => format!("CPU {n:.1} ns/move, {p:.0} playouts/s per thread"),
+            _ => NO_CPU.to_string(),
+        },
+        r.seconds,
+        r.pps,
+        r.ns_per_move,
+        r.mean_moves,
+        100.0 * r.black_wins
+    );
     0
+}
+
+/// One round of `bench playouts`: `a.count` playouts shared out to `threads` threads (thread
+/// i seeded with seed + i). The lap's CPU time is the threads' CPU times added.
+fn playout_round(
+    board: &Board,
+    a: &PlayoutArgs,
+    threads: usize,
+    komi: Komi,
+) -> (Lap, PlayoutStats) {
+    let wall = Stopwatch::start(CpuClock::Thread);
+    let mut total = PlayoutStats::default();
+    let mut cpu = Some(0.0);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|i| {
+                let n = a.count / threads as u64 + u64::from((i as u64) < a.count % threads as u64);
+                s.spawn(move || {
+                    let w = Stopwatch::start(CpuClock::Thread);
+                    let st = run_empty(board, n, komi, a.seed.wrapping_add(i as u64));
+                    (st, w.lap().cpu)
+                })
+            })
+            .collect();
+        for h in handles {
+            if let Ok((st, c)) = h.join() {
+                total.merge(&st);
+                cpu = cpu.zip(c).map(|(a, b)| a + b);
+            }
+        }
+    });
+    let lap = Lap {
+        wall: wall.lap().wall,
+        cpu,
+    };
+    (lap, total)
 }

@@ -6,6 +6,7 @@ mod analysis;
 mod args;
 mod atomic;
 mod bench;
+mod cpu_clock;
 mod gtp;
 pub(crate) mod move_cmd;
 pub(crate) mod picture;

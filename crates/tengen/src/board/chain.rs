@@ -85,6 +85,46 @@ impl Board {
         }
     }
 
+    /// Add the stone just placed on `p` to the chain with head `h`.
+    #[inline(always)]
+    fn add_stone_to<const W: usize, const S: usize>(
+        &mut self,
+        l: Layout<W, S>,
+        h: usize,
+        p: usize,
+    ) {
+        *at_mut(&mut self.head, p) = h as u16;
+        *at_mut(&mut self.next, p) = at(&self.next, h);
+        *at_mut(&mut self.next, h) = p as u16;
+        *at_mut(&mut self.chain_size, h) += 1;
+        self.add_around(l, h, p);
+    }
+
+    /// Make the surroundings set of the new one-stone chain at `p`: its four neighbours.
+    /// Where the stride is at most 32 the four bits, `p - s`, `p - 1`, `p + 1` and `p + s`,
+    /// lie within 65 bits, so in two adjacent words: one shifted 128-bit pattern (a constant
+    /// when the stride is) written without reading the set.
+    #[inline(always)]
+    fn new_lone_around<const W: usize, const S: usize>(&mut self, l: Layout<W, S>, p: usize) {
+        let (w, s) = (l.words(), l.stride());
+        let base = p * w;
+        for i in 0..w {
+            *at_mut(&mut self.around, base + i) = 0;
+        }
+        if w >= 2 && s <= 32 {
+            // the words `k` and `k + 1` hold every bit from `p - s` to `p + s`: `k` is the
+            // word of `p - s`, moved down one when that is the last word (then `p + s`, below
+            // the padded length, is in it too)
+            let k = ((p - s) >> 6).min(w - 2);
+            let pattern = 1u128 | 5u128 << (s - 1) | 1u128 << (2 * s);
+            let m = pattern << (p - s - 64 * k);
+            *at_mut(&mut self.around, base + k) = m as u64;
+            *at_mut(&mut self.around, base + k + 1) = (m >> 64) as u64;
+        } else {
+            self.add_around(l, p, p);
+        }
+    }
+
     /// Word `i` of chain `h`'s liberty set.
     #[inline(always)]
     fn lib_word<const W: usize, const S: usize>(&self, l: Layout<W, S>, h: usize, i: usize) -> u64 {
@@ -214,15 +254,21 @@ impl Board {
         if self.empty_nbrs(p) > 0 {
             return false;
         }
-        let mut safe = false;
         for n in l.nbrs(p) {
             let v = at(&self.cells, n);
-            // own chain with another liberty, or enemy chain whose last liberty is `p` (a
-            // wall's head is index 0, whose set is always empty: harmless)
-            safe |= (v != WALL)
-                & ((v == c) != self.no_libs_but::<V, W, S>(l, at(&self.head, n) as usize, p));
+            if v == WALL {
+                continue;
+            }
+            // Does the chain through `n` keep a liberty besides `p`? Surely when the stone
+            // itself has another empty neighbour (one load); else its set says.
+            let keeps = self.empty_nbrs(n) >= 2
+                || !self.no_libs_but::<V, W, S>(l, at(&self.head, n) as usize, p);
+            if (v == c) == keeps {
+                // own chain with another liberty, or enemy chain whose last liberty is `p`
+                return false;
+            }
         }
-        !safe
+        true
     }
 
     /// The hash after `c` plays on the empty point `q` (see [`Board::hash_after`]).
@@ -307,8 +353,12 @@ impl Board {
         let mut any = false;
         if opp_stones > 0 {
             for n in l.nbrs(p) {
-                let h = at(&self.head, n) as usize;
-                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V, W, S>(l, h, p);
+                // an enemy stone with an empty neighbour besides `p` keeps its chain alive:
+                // one load of its counts spares the set test in the common case
+                if at(&self.cells, n) == opp && self.empty_nbrs(n) < 2 {
+                    let h = at(&self.head, n) as usize;
+                    any |= self.no_libs_but::<V, W, S>(l, h, p);
+                }
             }
         }
         self.set_stone(l, p, c);
@@ -319,11 +369,7 @@ impl Board {
             *at_mut(&mut self.head, p) = p as u16;
             *at_mut(&mut self.next, p) = p as u16;
             *at_mut(&mut self.chain_size, p) = 1;
-            let w = l.words();
-            for i in 0..w {
-                *at_mut(&mut self.around, p * w + i) = 0;
-            }
-            self.add_around(l, p, p);
+            self.new_lone_around(l, p);
             if opp_stones == 0 && empty > 0 {
                 // a lone stone: nothing else changes (with no empty neighbour, as on a 1x1
                 // board, it is a suicide: handled below)
@@ -331,6 +377,16 @@ impl Board {
                 return Played::default();
             }
             my = p;
+        } else if own_stones == 1 {
+            // one own stone next to `p` (the common case): its chain, with no deduplication
+            // (a non-own neighbour's head is masked out; walls' and empties' heads are junk)
+            let mut h = 0;
+            for n in nbrs {
+                let own = at(&self.cells, n) == c;
+                h |= at(&self.head, n) as usize & (own as usize).wrapping_neg();
+            }
+            self.add_stone_to(l, h, p);
+            my = h;
         } else {
             // The distinct own chains around `p`, found without data-dependent branches:
             // a non-own neighbour writes to the spare last slot, which is never compared, and
@@ -346,11 +402,7 @@ impl Board {
             }
             // the stone joins the first of them
             let mut base = hs[0];
-            *at_mut(&mut self.head, p) = base as u16;
-            *at_mut(&mut self.next, p) = at(&self.next, base);
-            *at_mut(&mut self.next, base) = p as u16;
-            *at_mut(&mut self.chain_size, base) += 1;
-            self.add_around(l, base, p);
+            self.add_stone_to(l, base, p);
             for &h in &hs[1..k] {
                 base = self.join(l, base, h);
             }
