@@ -69,3 +69,8 @@ fn analysis_commands_and_their_errors() {
     // a stream the next line stops before its first interval has no info line
     transcript("analyze");
 }
+
+#[test]
+fn reading_commands() {
+    transcript("reading");
+}

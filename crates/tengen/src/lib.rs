@@ -52,6 +52,8 @@
 //!   handicap bonus, seki and group tax; [`benson`]: pass-alive chains and certain territory;
 //! - [`judge`]: the dead stones and seki of a finished game, estimated;
 //! - [`playout`]: fast light playouts;
+//! - [`read`]: exact, bounded tactical reading of one chain (attack, defend, ladders), with
+//!   node budgets and proven or cut-off answers;
 //! - `mcts` (feature `search`): the move search, UCT over the playouts;
 //! - `render` (feature `render`): SVG diagrams.
 //!
@@ -84,6 +86,7 @@ pub mod judge;
 pub mod mcts;
 pub mod playout;
 mod point;
+pub mod read;
 #[cfg(feature = "render")]
 #[cfg_attr(docsrs, doc(cfg(feature = "render")))]
 pub mod render;

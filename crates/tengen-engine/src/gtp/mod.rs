@@ -14,8 +14,9 @@
 //! `genmove` resigns a lost game by default (see [`EngineConfig::resign_threshold`]).
 //!
 //! Besides the standard commands it has GNU Go's rules-engine commands (`is_legal`,
-//! `list_stones`, `countlib`, ...), KGS's and KataGo's extensions and GoGui's `gogui-rules_*`
-//! set, so GoGui can use tengen as its rules authority. `help` lists the commands, and
+//! `list_stones`, `countlib`, ...) and tactical reading commands (`attack`, `defend`, answered
+//! by [`tengen::read`] in GNU Go's format), KGS's and KataGo's extensions and GoGui's
+//! `gogui-rules_*` set, so GoGui can use tengen as its rules authority. `help` lists the commands, and
 //! `help NAME` gives one command's arguments and what it does.
 //!
 //! # Layout
@@ -29,7 +30,7 @@
 //! - `table`: the one command table (name, family, arguments, help, handler). It drives
 //!   dispatch, `list_commands`, `known_command` and `help`, so they cannot disagree.
 //! - one file per family of commands: `core` (the protocol and game setup), `queries` (the
-//!   rules-engine queries), `scoring`, `kgs`, `gogui`, `kata`. A new family is a new file
+//!   rules-engine queries), `reading` (tactical reading), `scoring`, `kgs`, `gogui`, `kata`. A new family is a new file
 //!   with its own `COMMANDS` slice, added to the table's list of families.
 //!
 //! # What `final_score` and `final_status_list` decide
@@ -70,6 +71,7 @@ mod gogui;
 mod kata;
 mod kgs;
 mod queries;
+mod reading;
 mod record;
 mod scoring;
 mod session;

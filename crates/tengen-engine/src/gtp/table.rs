@@ -6,7 +6,7 @@
 
 use super::analyze::Analysis;
 use super::state::State;
-use super::{core, gogui, kata, kgs, queries, scoring};
+use super::{core, gogui, kata, kgs, queries, reading, scoring};
 
 /// What a handler answers: the response text (without the `=` and the blank line), or the
 /// error message.
@@ -45,6 +45,8 @@ pub enum Family {
     GoGui,
     /// KataGo's extensions (`kata-*`).
     KataGo,
+    /// GNU Go's tactical reading commands: `attack`, `defend`.
+    Reading,
 }
 
 impl Family {
@@ -110,6 +112,7 @@ const FAMILIES: &[&[Command]] = &[
     kgs::COMMANDS,
     gogui::COMMANDS,
     kata::COMMANDS,
+    reading::COMMANDS,
 ];
 
 /// Every command, family by family.

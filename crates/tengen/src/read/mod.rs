@@ -1,0 +1,336 @@
+//! Reading: exact, bounded search of tactical questions about one chain.
+//!
+//! [`Reader::attack`] answers whether a chain can be captured with its opponent (the attacker)
+//! to move; [`Reader::defend`] whether it can be saved with its owner (the defender) to move;
+//! [`Reader::ladder_captured`] whether it is captured in a ladder (a narrow, cheap search of the
+//! ladder moves only, for input features). There is no randomness: the same position and the
+//! same [`ReadConfig`] give the same answer, the same move and the same node count.
+//!
+//! Every answer is a [`Reading`]: the [`Verdict`] (`Success` with the move, `Ko` when the only
+//! success is by winning a ko, or `Failure`), the nodes searched, a principal variation, and
+//! whether the verdict is **proven** (every line was read to its end) or **cut off** by the
+//! node budget or the depth limit (then it is the best guess of the lines read).
+//!
+//! ```
+//! use tengen::read::{Reader, ReadConfig, Verdict};
+//! use tengen::{Board, Color, Move, Point};
+//!
+//! // A white stone on the first line of a 5x5 board, in atari (the bottom row is y = 4).
+//! //   . . . . .
+//! //   . . . . .
+//! //   . . . . .
+//! //   . X . . .
+//! //   X O . . .
+//! let mut b = Board::square(5).unwrap();
+//! b.edit([
+//!     (Point::new(1, 4), Some(Color::White)),
+//!     (Point::new(0, 4), Some(Color::Black)),
+//!     (Point::new(1, 3), Some(Color::Black)),
+//! ]);
+//! let mut reader = Reader::new(ReadConfig::default());
+//! let r = reader.attack(&b, Point::new(1, 4)).unwrap();
+//! assert_eq!(r.verdict, Verdict::Success(Move::Play(Point::new(2, 4))));
+//! assert!(r.proven);
+//! // White to move cannot save it: running along the first line is a ladder on the edge.
+//! let d = reader.defend(&b, Point::new(1, 4)).unwrap();
+//! assert_eq!((d.verdict, d.proven), (Verdict::Failure, true));
+//! ```
+//!
+//! # The model
+//! - The search plays on copies of the board (one per depth, made once and reused), under
+//!   simple ko with suicide forbidden; superko is not read (a long cycle ends at the depth
+//!   limit, unproven).
+//! - A chain with [`ReadConfig::safe_liberties`] liberties or more (4 by default) with the
+//!   attacker to move counts as escaped, without search; a chain with one liberty that the
+//!   attacker may fill is captured.
+//! - The attacker's moves are the chain's liberties, the empty points next to them when the
+//!   chain has two liberties (nets), and the liberties of the attacker's own chains next to
+//!   the target that are in atari, or of the defender's chains in atari next to them
+//!   (saving a cutting stone by extending or capturing). The defender's moves are the
+//!   chain's liberties, the liberties of the attacker's chains next to it with one or two
+//!   liberties (capturing to escape, or a counter-atari) or with at most one liberty more
+//!   than the target (a race), the empty points next to its liberties when it has two, the
+//!   liberties of its own chains next to its liberties (with three liberties or fewer:
+//!   strengthening what it could connect to, or capturing an attacker chain in atari next to
+//!   them), and a pass (tenuki). Moves beyond the
+//!   liberties, captures and ataris are read before [`ReadConfig::wide_depth`] only. Throw-ins and snapbacks are liberties
+//!   the attacker fills in self-atari; they are read like any other move.
+//! - **Ko.** A move forbidden by the simple-ko point may still be read as retaken "after a ko
+//!   threat", once per side in a line; a line that needs it counts as a ko (the answer `Ko`)
+//!   instead of a success for the side that retook.
+//! - Moves are ordered by liberties (captures first, then moves that leave the target fewer
+//!   liberties and the mover's stone more). Proven results go in a transposition table keyed
+//!   by the Zobrist hash with the ko state, the side to move, the ko-threat flags and the
+//!   target; it has a fixed size ([`ReadConfig::table_bits`]) and is kept across questions of
+//!   one [`Reader`].
+//!
+//! Not yet here: capturing races between two groups and life and death of a group in an
+//! enclosed area (proof-number search); `attack`/`defend` answer about one chain only.
+
+mod search;
+mod table;
+#[cfg(test)]
+mod tests;
+
+use crate::{Board, Color, Move, Point};
+
+use search::{Mode, Searcher};
+use table::Table;
+
+/// The limits of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadConfig {
+    /// Nodes (positions visited) a question may search before it is cut off.
+    pub node_budget: u64,
+    /// Nodes a ladder question may search.
+    pub ladder_budget: u64,
+    /// The longest line read, in moves; a deeper line is cut off (unproven).
+    pub max_depth: usize,
+    /// A chain with this many liberties, with the attacker to move, is safe without search.
+    pub safe_liberties: usize,
+    /// Moves deep into a line from which a chain with three liberties counts as safe and
+    /// only liberties, captures and ataris are read (no nets, no moves next to liberties):
+    /// what keeps a wrong ladder direction from eating the budget.
+    pub wide_depth: usize,
+    /// The transposition table holds `2^table_bits` entries (16 bytes each).
+    pub table_bits: u32,
+}
+
+impl Default for ReadConfig {
+    /// 20,000 nodes per question, 2,000 per ladder, 120 moves deep, safe at 4 liberties
+    /// (3 from 7 moves deep), a table of 2^16 entries (1 MiB).
+    fn default() -> ReadConfig {
+        ReadConfig {
+            node_budget: 20_000,
+            ladder_budget: 2_000,
+            max_depth: 120,
+            safe_liberties: 4,
+            wide_depth: 7,
+            table_bits: 16,
+        }
+    }
+}
+
+/// The answer to a tactical question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side asked about succeeds with this move (for `defend`, [`Move::Pass`] when the
+    /// chain is not capturable at all).
+    Success(Move),
+    /// It succeeds only by winning a ko, starting with this move.
+    Ko(Move),
+    /// It cannot succeed.
+    Failure,
+}
+
+impl Verdict {
+    /// GNU Go's result code: 1 success, 2 ko, 0 failure.
+    pub fn code(self) -> u8 {
+        match self {
+            Verdict::Success(_) => 1,
+            Verdict::Ko(_) => 2,
+            Verdict::Failure => 0,
+        }
+    }
+
+    /// The move, for a success or a ko.
+    pub fn best_move(self) -> Option<Move> {
+        match self {
+            Verdict::Success(m) | Verdict::Ko(m) => Some(m),
+            Verdict::Failure => None,
+        }
+    }
+}
+
+/// A verdict with how it was reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The answer.
+    pub verdict: Verdict,
+    /// Whether every line was read to its end (otherwise the node budget or the depth limit
+    /// cut the search and the verdict is the best of what was read).
+    pub proven: bool,
+    /// Positions visited (table hits included).
+    pub nodes: u64,
+    /// The principal variation from the position asked about, the first move first (as far as
+    /// the table remembers it; empty for a failure).
+    pub pv: Vec<(Color, Move)>,
+}
+
+/// Why a question could not be asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// The point is not on the board.
+    #[error("{0} is off the board")]
+    OffBoard(Point),
+    /// There is no stone on the point.
+    #[error("no stone at {0}")]
+    Empty(Point),
+    /// The chain has no liberty (a setup left it so).
+    #[error("the chain at {0} has no liberty")]
+    NoLiberty(Point),
+}
+
+/// A tactical reader: the search limits and a transposition table kept across questions.
+pub struct Reader {
+    config: ReadConfig,
+    table: Table,
+    boards: Vec<Board>,
+}
+
+impl Reader {
+    /// A reader with these limits (allocates the table).
+    pub fn new(config: ReadConfig) -> Reader {
+        Reader {
+            config,
+            table: Table::new(config.table_bits),
+            boards: Vec::new(),
+        }
+    }
+
+    /// The limits.
+    pub fn config(&self) -> ReadConfig {
+        self.config
+    }
+
+    /// Can the chain on `p` be captured with its opponent to move?
+    ///
+    /// # Errors
+    /// [`ReadError`] when `p` is off the board, empty, or its chain has no liberty.
+    pub fn attack(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
+        self.ask(board, p, Mode::Tactics, true)
+    }
+
+    /// Can the chain on `p` be saved with its owner to move? `Success(Pass)` when it cannot
+    /// be captured even with the opponent to move.
+    ///
+    /// # Errors
+    /// As [`Reader::attack`].
+    pub fn defend(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
+        let first = self.ask(board, p, Mode::Tactics, true)?;
+        if first.verdict == Verdict::Failure {
+            return Ok(Reading {
+                verdict: Verdict::Success(Move::Pass),
+                proven: first.proven,
+                nodes: first.nodes,
+                pv: Vec::new(),
+            });
+        }
+        let mut r = self.ask(board, p, Mode::Tactics, false)?;
+        r.nodes += first.nodes;
+        Ok(r)
+    }
+
+    /// Is the chain on `p` captured in a ladder? With one liberty the chain's owner moves
+    /// first (can it run out or capture its way out?); with two the opponent moves first (can
+    /// it start a ladder that works?); with three or more it is not. Only the ladder moves are
+    /// read: the attacker fills one of the two liberties, the defender extends or captures an
+    /// attacker chain in atari. `Success` means captured.
+    ///
+    /// # Errors
+    /// As [`Reader::attack`].
+    pub fn ladder_captured(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
+        let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
+        match board.libs_at(q) {
+            1 => {
+                let r = self.ask(board, p, Mode::Ladder, false)?;
+                // the defender's failure is the attacker's success
+                let verdict = match r.verdict {
+                    Verdict::Failure => Verdict::Success(Move::Pass),
+                    Verdict::Ko(m) => Verdict::Ko(m),
+                    Verdict::Success(_) => Verdict::Failure,
+                };
+                Ok(Reading { verdict, ..r })
+            }
+            _ => self.ask(board, p, Mode::Ladder, true),
+        }
+    }
+
+    /// One search from `board` about the chain on `p`, the attacker to move when `attacker`.
+    fn ask(
+        &mut self,
+        board: &Board,
+        p: Point,
+        mode: Mode,
+        attacker: bool,
+    ) -> Result<Reading, ReadError> {
+        let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
+        let color = board.get(p).ok_or(ReadError::Empty(p))?;
+        if board.libs_at(q) == 0 {
+            return Err(ReadError::NoLiberty(p));
+        }
+        let budget = match mode {
+            Mode::Tactics => self.config.node_budget,
+            Mode::Ladder => self.config.ladder_budget,
+        };
+        let mut s = Searcher::new(
+            &self.config,
+            &mut self.table,
+            &mut self.boards,
+            board,
+            q,
+            color,
+            mode,
+            budget,
+        );
+        let (value, mv, proven) = if attacker {
+            s.attack_root()
+        } else {
+            s.defend_root()
+        };
+        let nodes = s.nodes();
+        let pv = s.principal_variation(attacker, value, mv);
+        // values are from the attacker's side: 2 captured, 1 ko, 0 escaped
+        let mv = to_move(board, mv);
+        let verdict = match (attacker, value) {
+            (true, 2) | (false, 0) => Verdict::Success(mv),
+            (_, 1) => Verdict::Ko(mv),
+            _ => Verdict::Failure,
+        };
+        Ok(Reading {
+            verdict,
+            proven,
+            nodes,
+            pv,
+        })
+    }
+}
+
+/// The move of a padded index, 0 meaning a pass.
+fn to_move(board: &Board, m: usize) -> Move {
+    if m == 0 {
+        Move::Pass
+    } else {
+        Move::Play(board.point(m))
+    }
+}
+
+/// [`Reader::attack`] with the default limits (a new table each call).
+///
+/// # Errors
+/// As [`Reader::attack`].
+pub fn attack(board: &Board, p: Point) -> Result<Reading, ReadError> {
+    Reader::new(ReadConfig::default()).attack(board, p)
+}
+
+/// [`Reader::defend`] with the default limits (a new table each call).
+///
+/// # Errors
+/// As [`Reader::attack`].
+pub fn defend(board: &Board, p: Point) -> Result<Reading, ReadError> {
+    Reader::new(ReadConfig::default()).defend(board, p)
+}
+
+/// [`Reader::ladder_captured`] with the default limits and a small table: whether the chain
+/// on `p` is captured in a ladder (`Ok(true)` only when proven).
+///
+/// # Errors
+/// As [`Reader::attack`].
+pub fn ladder_captured(board: &Board, p: Point) -> Result<bool, ReadError> {
+    let config = ReadConfig {
+        table_bits: 10,
+        ..ReadConfig::default()
+    };
+    let r = Reader::new(config).ladder_captured(board, p)?;
+    Ok(r.proven && matches!(r.verdict, Verdict::Success(_)))
+}

@@ -1,0 +1,535 @@
+//! The search itself: an attacker node maximises and a defender node minimises the value
+//! (2 captured, 1 ko, 0 escaped), on a stack of board copies, with a transposition table of
+//! proven results. See the module docs of [`super`] for the model.
+
+use super::table::Table;
+use super::ReadConfig;
+use crate::board::EMPTY;
+use crate::{Board, Color, Move};
+
+/// Which question the search answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Full tactical reading of one chain.
+    Tactics,
+    /// The ladder moves only.
+    Ladder,
+}
+
+/// The most candidate moves one node keeps.
+const MAX_MOVES: usize = 48;
+
+/// A node's candidate moves with their ordering scores (0 is a pass).
+struct Moves {
+    pts: [u16; MAX_MOVES],
+    score: [i32; MAX_MOVES],
+    n: usize,
+}
+
+impl Moves {
+    fn new() -> Moves {
+        Moves {
+            pts: [0; MAX_MOVES],
+            score: [0; MAX_MOVES],
+            n: 0,
+        }
+    }
+
+    /// Add `p` with `score`, or add `score` to its score when it is already there.
+    fn add(&mut self, p: usize, score: i32) {
+        for i in 0..self.n {
+            if self.pts[i] as usize == p {
+                self.score[i] += score;
+                return;
+            }
+        }
+        if self.n < MAX_MOVES {
+            self.pts[self.n] = p as u16;
+            self.score[self.n] = score;
+            self.n += 1;
+        }
+    }
+
+    /// Best score first; ties keep the order of insertion (a stable insertion sort).
+    fn sort(&mut self) {
+        for i in 1..self.n {
+            let (p, s) = (self.pts[i], self.score[i]);
+            let mut j = i;
+            while j > 0 && self.score[j - 1] < s {
+                self.pts[j] = self.pts[j - 1];
+                self.score[j] = self.score[j - 1];
+                j -= 1;
+            }
+            self.pts[j] = p;
+            self.score[j] = s;
+        }
+    }
+}
+
+/// A node's result: value, best move (padded index, 0 for none or a pass), proven.
+type Res = (u8, usize, bool);
+
+/// One question's search.
+pub(super) struct Searcher<'a> {
+    cfg: &'a ReadConfig,
+    table: &'a mut Table,
+    boards: &'a mut Vec<Board>,
+    target: usize,
+    att: u8,
+    def: u8,
+    mode: Mode,
+    budget: u64,
+    nodes: u64,
+}
+
+/// The SplitMix64 finaliser: spreads the small numbers mixed into a key over 64 bits.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<'a> Searcher<'a> {
+    /// A search about the chain through the stone at `target` (of `color`) in `root`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        cfg: &'a ReadConfig,
+        table: &'a mut Table,
+        boards: &'a mut Vec<Board>,
+        root: &Board,
+        target: usize,
+        color: Color,
+        mode: Mode,
+        budget: u64,
+    ) -> Searcher<'a> {
+        match boards.first_mut() {
+            Some(b) => b.copy_from(root),
+            None => boards.push(root.clone()),
+        }
+        Searcher {
+            cfg,
+            table,
+            boards,
+            target,
+            att: color.opponent().digit(),
+            def: color.digit(),
+            mode,
+            budget,
+            nodes: 0,
+        }
+    }
+
+    /// Nodes visited so far.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The attacker to move in the root position.
+    pub(super) fn attack_root(&mut self) -> Res {
+        self.attack(0, 0)
+    }
+
+    /// The defender to move in the root position.
+    pub(super) fn defend_root(&mut self) -> Res {
+        self.defend(0, 0)
+    }
+
+    /// Liberties at which the attacker's chain counts as escaped with the attacker to move.
+    fn safe(&self, d: usize) -> usize {
+        match self.mode {
+            Mode::Tactics if d < self.cfg.wide_depth => self.cfg.safe_liberties.max(2),
+            _ => 3,
+        }
+    }
+
+    /// Whether nets and other moves beyond the liberties are read at depth `d`.
+    fn wide(&self, d: usize) -> bool {
+        self.mode == Mode::Tactics && d < self.cfg.wide_depth
+    }
+
+    /// The table key of board `d` with the attacker (`side` true) or defender to move.
+    fn key(&self, d: usize, side: bool, flags: u8) -> u64 {
+        self.key_of(&self.boards[d], side, flags)
+    }
+
+    /// [`Searcher::key`] of any board.
+    fn key_of(&self, b: &Board, side: bool, flags: u8) -> u64 {
+        let (ko, kc) = b.ko_state();
+        let extra = self.target as u64
+            | (ko as u64) << 16
+            | (kc as u64) << 32
+            | (side as u64) << 34
+            | (flags as u64) << 35
+            | (self.att as u64) << 38
+            | ((self.mode == Mode::Ladder) as u64) << 40;
+        b.hash() ^ mix(extra)
+    }
+
+    /// Make board `d + 1` a copy of board `d`.
+    fn child(&mut self, d: usize) {
+        if self.boards.len() <= d + 1 {
+            let b = self.boards[d].clone();
+            self.boards.push(b);
+        } else {
+            let (lo, hi) = self.boards.split_at_mut(d + 1);
+            hi[0].copy_from(&lo[d]);
+        }
+    }
+
+    /// Whether the search must stop here (budget spent or too deep).
+    fn cut(&self, d: usize) -> bool {
+        self.nodes >= self.budget || d + 1 >= self.cfg.max_depth
+    }
+
+    /// The first liberty of the target on board `d` (0 when it has none).
+    fn first_lib(&self, d: usize) -> usize {
+        self.first_lib_of(&self.boards[d])
+    }
+
+    /// [`Searcher::first_lib`] of any board.
+    fn first_lib_of(&self, b: &Board) -> usize {
+        for s in b.chain_stones_at(self.target) {
+            for n in b.nbrs(s) {
+                if b.cell(n) == EMPTY {
+                    return n;
+                }
+            }
+        }
+        0
+    }
+
+    /// The target's liberties (up to 8) and the heads of the attacker chains next to it (up
+    /// to 16), on board `d`.
+    fn surroundings(&self, d: usize) -> ([u16; 8], usize, [u16; 16], usize) {
+        let b = &self.boards[d];
+        let (mut libs, mut nl) = ([0u16; 8], 0);
+        let (mut heads, mut nh) = ([0u16; 16], 0);
+        for s in b.chain_stones_at(self.target) {
+            for n in b.nbrs(s) {
+                let v = b.cell(n);
+                if v == EMPTY {
+                    if nl < 8 && !libs[..nl].contains(&(n as u16)) {
+                        libs[nl] = n as u16;
+                        nl += 1;
+                    }
+                } else if v == self.att {
+                    let h = b.head_at(n) as u16;
+                    if nh < 16 && !heads[..nh].contains(&h) {
+                        heads[nh] = h;
+                        nh += 1;
+                    }
+                }
+            }
+        }
+        (libs, nl, heads, nh)
+    }
+
+    /// Add the liberties of the chain with head `h` on board `d` to `m` with `score`.
+    fn add_chain_libs(&self, d: usize, h: usize, score: i32, m: &mut Moves) {
+        let b = &self.boards[d];
+        for s in b.chain_stones_at(h) {
+            for n in b.nbrs(s) {
+                if b.cell(n) == EMPTY {
+                    m.add(n, score);
+                }
+            }
+        }
+    }
+
+    /// The attacker's candidates on board `d`, ordered.
+    fn attacker_moves(&self, d: usize, libs: usize) -> Moves {
+        let b = &self.boards[d];
+        let mut m = Moves::new();
+        let (lp, nl, heads, nh) = self.surroundings(d);
+        let lp = &lp[..nl];
+        for (i, &p) in lp.iter().enumerate() {
+            let p = p as usize;
+            let mut s = 100 + 8 * b.empty_nbrs(p) as i32;
+            if libs == 1 {
+                s += 1000;
+            } else if libs == 2 {
+                // the defender extends at the other liberty: prefer the side where that
+                // gains it the fewest liberties
+                let o = lp[1 - i] as usize;
+                s -= 20 * b.empty_nbrs(o) as i32;
+            }
+            m.add(p, s);
+        }
+        if self.mode == Mode::Ladder {
+            m.sort();
+            return m;
+        }
+        for &h in &heads[..nh] {
+            if b.libs_at(h as usize) == 1 {
+                self.add_chain_libs(d, h as usize, 800, &mut m);
+                // or save it by capturing a defender chain in atari next to it
+                for s in b.chain_stones_at(h as usize) {
+                    for n in b.nbrs(s) {
+                        if b.cell(n) == self.def && b.libs_at(n) == 1 {
+                            self.add_chain_libs(d, b.head_at(n), 900, &mut m);
+                        }
+                    }
+                }
+            }
+        }
+        if libs == 2 && self.wide(d) {
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
+                        m.add(n, 30 + 4 * b.empty_nbrs(n) as i32);
+                    }
+                }
+            }
+        }
+        m.sort();
+        m
+    }
+
+    /// The defender's candidates on board `d`, ordered (a pass last in tactics).
+    fn defender_moves(&self, d: usize, libs: usize) -> Moves {
+        let b = &self.boards[d];
+        let mut m = Moves::new();
+        let (lp, nl, heads, nh) = self.surroundings(d);
+        let lp = &lp[..nl];
+        for &h in &heads[..nh] {
+            let h = h as usize;
+            match b.libs_at(h) {
+                1 => self.add_chain_libs(d, h, 1000 + b.chain_size_at(h) as i32, &mut m),
+                2 if self.mode == Mode::Tactics && libs <= 2 => {
+                    self.add_chain_libs(d, h, 150, &mut m)
+                }
+                // a race: an attacker chain about as short of liberties as the target
+                n if self.wide(d) && n as usize <= libs + 1 => {
+                    self.add_chain_libs(d, h, 60, &mut m)
+                }
+                _ => {}
+            }
+        }
+        for &p in lp {
+            let p = p as usize;
+            m.add(p, 200 + 20 * b.empty_nbrs(p) as i32);
+        }
+        if self.wide(d) && libs == 2 {
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
+                        m.add(n, 30 + 4 * b.empty_nbrs(n) as i32);
+                    }
+                }
+            }
+        }
+        if self.wide(d) && libs <= 2 {
+            // own chains the target could connect to through a liberty: strengthen them
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    if b.cell(n) == self.def
+                        && b.head_at(n) != b.head_at(self.target)
+                        && b.libs_at(n) <= 3
+                    {
+                        self.add_chain_libs(d, b.head_at(n), 40, &mut m);
+                        // or by capturing an attacker chain in atari next to them
+                        for s in b.chain_stones_at(n) {
+                            for e in b.nbrs(s) {
+                                if b.cell(e) == self.att && b.libs_at(e) == 1 {
+                                    self.add_chain_libs(d, b.head_at(e), 45, &mut m);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        m.sort();
+        if self.mode == Mode::Tactics {
+            // the pass goes last whatever the scores
+            if m.n == MAX_MOVES {
+                m.n -= 1;
+            }
+            m.pts[m.n] = 0;
+            m.n += 1;
+        }
+        m
+    }
+
+    /// The attacker to move on board `d`.
+    fn attack(&mut self, d: usize, flags: u8) -> Res {
+        self.nodes += 1;
+        let b = &self.boards[d];
+        let t = self.target;
+        if b.cell(t) != self.def {
+            return (2, 0, true);
+        }
+        let libs = b.libs_at(t) as usize;
+        if libs >= self.safe(d) {
+            return (0, 0, true);
+        }
+        if libs == 1 {
+            let lib = self.first_lib(d);
+            if !self.boards[d].is_ko_retake(lib, self.att) {
+                return (2, lib, true);
+            }
+        }
+        if self.cut(d) {
+            return (0, 0, false);
+        }
+        let key = self.key(d, true, flags);
+        if let Some((v, mv)) = self.table.get(key) {
+            return (v, mv, true);
+        }
+        let moves = self.attacker_moves(d, libs);
+        let (mut best, mut best_mv, mut proven) = (0u8, 0usize, true);
+        for i in 0..moves.n {
+            let p = moves.pts[i] as usize;
+            let b = &self.boards[d];
+            if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.att) {
+                continue;
+            }
+            let retake = b.is_ko_retake(p, self.att);
+            if retake && (flags & 1 != 0 || self.mode == Mode::Ladder) {
+                continue;
+            }
+            self.child(d);
+            let c = &mut self.boards[d + 1];
+            if retake {
+                c.clear_ko();
+            }
+            c.play_pos(p, self.att);
+            let (mut v, _, pr) = self.defend(d + 1, flags | retake as u8);
+            if retake {
+                v = v.min(1);
+            }
+            proven &= pr;
+            if v > best {
+                best = v;
+                best_mv = p;
+            }
+            if v == 2 && pr {
+                self.table.put(key, 2, p);
+                return (2, p, true);
+            }
+        }
+        if proven {
+            self.table.put(key, best, best_mv);
+        }
+        (best, best_mv, proven)
+    }
+
+    /// The defender to move on board `d`.
+    fn defend(&mut self, d: usize, flags: u8) -> Res {
+        self.nodes += 1;
+        let b = &self.boards[d];
+        let t = self.target;
+        if b.cell(t) != self.def {
+            return (2, 0, true);
+        }
+        let libs = b.libs_at(t) as usize;
+        if libs >= self.safe(d) {
+            return (0, 0, true);
+        }
+        if self.cut(d) {
+            return (0, 0, false);
+        }
+        let key = self.key(d, false, flags);
+        if let Some((v, mv)) = self.table.get(key) {
+            return (v, mv, true);
+        }
+        let moves = self.defender_moves(d, libs);
+        let (mut best, mut best_mv, mut proven, mut any) = (2u8, 0usize, true, false);
+        for i in 0..moves.n {
+            let p = moves.pts[i] as usize;
+            let (v, pr) = if p == 0 {
+                self.child(d);
+                self.boards[d + 1].pass();
+                let (v, _, pr) = self.attack(d + 1, flags);
+                (v, pr)
+            } else {
+                let b = &self.boards[d];
+                if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.def) {
+                    continue;
+                }
+                let retake = b.is_ko_retake(p, self.def);
+                if retake && (flags & 2 != 0 || self.mode == Mode::Ladder) {
+                    continue;
+                }
+                self.child(d);
+                let c = &mut self.boards[d + 1];
+                if retake {
+                    c.clear_ko();
+                }
+                c.play_pos(p, self.def);
+                let (v, _, pr) = self.attack(d + 1, flags | (retake as u8) << 1);
+                (if retake { v.max(1) } else { v }, pr)
+            };
+            proven &= pr;
+            if !any || v < best {
+                best = v;
+                best_mv = p;
+                any = true;
+            }
+            if v == 0 && pr {
+                self.table.put(key, 0, p);
+                return (0, p, true);
+            }
+        }
+        if proven {
+            self.table.put(key, best, best_mv);
+        }
+        (best, best_mv, proven)
+    }
+
+    /// The principal variation from the root, replayed through the table: `first` (the
+    /// root's move), then each position's stored best move, until the target is captured or
+    /// the table has nothing (at most 80 moves).
+    pub(super) fn principal_variation(
+        &self,
+        attacker: bool,
+        value: u8,
+        first: usize,
+    ) -> Vec<(Color, Move)> {
+        let mut pv = Vec::new();
+        let failed = if attacker { value == 0 } else { value == 2 };
+        if failed {
+            return pv;
+        }
+        let mut b = self.boards[0].clone();
+        let mut side = attacker;
+        let att = Color::from_digit(self.att).unwrap_or(Color::Black);
+        for step in 0..80 {
+            if b.cell(self.target) != self.def {
+                break;
+            }
+            let mv = if step == 0 {
+                first
+            } else if side && b.libs_at(self.target) == 1 {
+                self.first_lib_of(&b)
+            } else {
+                match self.table.get(self.key_of(&b, side, 0)) {
+                    Some((_, mv)) => mv,
+                    None => break,
+                }
+            };
+            let (c, color) = if side {
+                (self.att, att)
+            } else {
+                (self.def, att.opponent())
+            };
+            if mv == 0 {
+                if side {
+                    break;
+                }
+                b.pass();
+                pv.push((color, Move::Pass));
+            } else {
+                if b.cell(mv) != EMPTY || b.is_ko_retake(mv, c) || b.is_suicide_pos(mv, c) {
+                    break;
+                }
+                b.play_pos(mv, c);
+                pv.push((color, Move::Play(b.point(mv))));
+            }
+            side = !side;
+        }
+        pv
+    }
+}
