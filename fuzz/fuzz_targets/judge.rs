@@ -7,6 +7,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tengen::count::Position;
 use tengen::judge::{judge, Options, Status};
 use tengen::{Board, Color, Point, Preset, Size};
 
@@ -26,7 +27,6 @@ fuzz_target!(|data: &[u8]| {
     let opts = Options {
         playouts: u32::from(data[3] >> 1) % 16,
         seed: u64::from(data[3]),
-        ..Options::default()
     };
     let mut board = Board::new(size);
     let cells = &data[4..];
@@ -43,7 +43,12 @@ fuzz_target!(|data: &[u8]| {
     }
     board.check_consistency().expect("setup board consistent");
 
-    let j = judge(&board, &rules, to_move, &opts);
+    let pos = Position {
+        to_move,
+        ..Position::new(board.clone(), rules)
+    };
+    let j = judge(&pos, &opts);
+    let ownership = j.ownership.clone().expect("a judgement has ownership");
     let key = |p: &Point| (p.y, p.x);
     let mut stones: Vec<Point> = Vec::new();
     let mut dead: Vec<Point> = Vec::new();
@@ -97,11 +102,11 @@ fuzz_target!(|data: &[u8]| {
     );
     dead.sort_by_key(key);
     assert_eq!(j.dead, dead, "dead stones are not the dead chains' stones");
-    assert_eq!(j.ownership.len(), w * h, "ownership of another board");
-    assert!(j.ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
+    assert_eq!(ownership.len(), w * h, "ownership of another board");
+    assert!(ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
     let _ = j.result().to_string();
 
-    let again = judge(&board, &rules, to_move, &opts);
+    let again = judge(&pos, &opts);
     assert_eq!(again.chains, j.chains, "same seed, another judgement");
     assert_eq!(again.dead, j.dead);
 });
