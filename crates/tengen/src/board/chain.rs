@@ -214,21 +214,15 @@ impl Board {
         if self.empty_nbrs(p) > 0 {
             return false;
         }
+        let mut safe = false;
         for n in l.nbrs(p) {
             let v = at(&self.cells, n);
-            if v == WALL {
-                continue;
-            }
-            // Does the chain through `n` keep a liberty besides `p`? Surely when the stone
-            // itself has another empty neighbour (one load); else its set says.
-            let keeps = self.empty_nbrs(n) >= 2
-                || !self.no_libs_but::<V, W, S>(l, at(&self.head, n) as usize, p);
-            if (v == c) == keeps {
-                // own chain with another liberty, or enemy chain whose last liberty is `p`
-                return false;
-            }
+            // own chain with another liberty, or enemy chain whose last liberty is `p` (a
+            // wall's head is index 0, whose set is always empty: harmless)
+            safe |= (v != WALL)
+                & ((v == c) != self.no_libs_but::<V, W, S>(l, at(&self.head, n) as usize, p));
         }
-        true
+        !safe
     }
 
     /// The hash after `c` plays on the empty point `q` (see [`Board::hash_after`]).
@@ -313,12 +307,8 @@ impl Board {
         let mut any = false;
         if opp_stones > 0 {
             for n in l.nbrs(p) {
-                // an enemy stone with an empty neighbour besides `p` keeps its chain alive:
-                // one load of its counts spares the set test in the common case
-                if at(&self.cells, n) == opp && self.empty_nbrs(n) < 2 {
-                    let h = at(&self.head, n) as usize;
-                    any |= self.no_libs_but::<V, W, S>(l, h, p);
-                }
+                let h = at(&self.head, n) as usize;
+                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V, W, S>(l, h, p);
             }
         }
         self.set_stone(l, p, c);
