@@ -58,7 +58,7 @@ def _record_of(rows: list[str], props: str) -> bytes:
 
 
 def test_a_records_game_is_counted_with_its_dead_stones_judged() -> None:
-    rec = tengen.load_sgf(_record_of(ROWS, "RU[Japanese]KM[6.5]"))
+    rec = tengen.sgf.load(_record_of(ROWS, "RU[Japanese]KM[6.5]"))
     g = rec.replay()
     judged = tengen.judge(g)
     s = tengen.score(g)
@@ -81,7 +81,7 @@ def test_a_records_game_is_counted_with_its_dead_stones_judged() -> None:
 
 def test_a_records_handicap_counts_by_default() -> None:
     rows = ["X" * 3 + "." * 6] * 9
-    g = tengen.load_sgf(_record_of(rows, "RU[AGA]KM[0.5]HA[2]")).replay()
+    g = tengen.sgf.load(_record_of(rows, "RU[AGA]KM[0.5]HA[2]")).replay()
     with_ha = tengen.score(g, dead="none")
     without = tengen.score(g, dead="none", handicap=0)
     # AGA's white bonus: a point per handicap stone after the first
