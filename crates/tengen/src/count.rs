@@ -167,14 +167,16 @@ pub fn count(pos: &Position, dead: &DeadStones) -> Result<Count, ScoreError> {
     // (on the board without the given chains, as the count removes them)
     let mut removed = vec![false; b.size().area()];
     let idx = |p: Point| p.y as usize * b.width() + p.x as usize;
-    let mut rest = b.clone();
     for &p in given {
         for q in b.chain(p).map(|c| c.stones).unwrap_or_default() {
             removed[idx(q)] = true;
         }
-        rest.remove_chain_at(p);
     }
     if pass {
+        let mut rest = b.clone();
+        for &p in given {
+            rest.remove_chain_at(p);
+        }
         for p in pass_alive(&rest, pos.rules.multi_stone_suicide).dead_stones(&rest) {
             removed[idx(p)] = true;
         }

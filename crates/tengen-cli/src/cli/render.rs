@@ -441,7 +441,6 @@ pub fn run(args: &RenderArgs) -> i32 {
                     .filter(|&p| board.get(p).is_none())
                     .collect()
             };
-            let opts = &cpos;
             panel.owners = board
                 .size()
                 .points()
@@ -453,8 +452,8 @@ pub fn run(args: &RenderArgs) -> i32 {
                 "Black {}, White {} ({} scoring, komi {}): {}",
                 HalfPoints(s.black.total),
                 HalfPoints(s.white.total),
-                opts.rules.scoring.name(),
-                opts.rules.komi,
+                cpos.rules.scoring.name(),
+                cpos.rules.komi,
                 s.result
             ));
             if mode == Dead::Auto {
