@@ -41,15 +41,6 @@ pub(crate) fn rules_arg(obj: Option<&Bound<'_, PyAny>>, default: &str) -> PyResu
     }
 }
 
-fn ko_name(k: KoRule) -> &'static str {
-    match k {
-        KoRule::None => "none",
-        KoRule::Simple => "simple",
-        KoRule::Positional => "positional",
-        KoRule::Situational => "situational",
-    }
-}
-
 #[pymethods]
 impl PyRules {
     #[new]
@@ -67,56 +58,22 @@ impl PyRules {
         if let Some(k) = komi {
             r.komi = komi_arg(k)?;
         }
+        // the field names are the library's (`FromStr` on each rules enum)
+        let field = |e: tengen::rules::ParseRuleError| PyValueError::new_err(e.to_string());
         if let Some(k) = ko {
-            r.ko = match k {
-                "none" => KoRule::None,
-                "simple" => KoRule::Simple,
-                "positional" => KoRule::Positional,
-                "situational" => KoRule::Situational,
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "invalid ko rule {k:?}: expected none, simple, positional or situational"
-                    )))
-                }
-            }
+            r.ko = k.parse::<KoRule>().map_err(field)?;
         }
         if let Some(s) = suicide {
             r.multi_stone_suicide = s;
         }
         if let Some(s) = scoring {
-            r.scoring = match s {
-                "area" => Scoring::Area,
-                "territory" => Scoring::Territory,
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "invalid scoring {s:?}: expected area or territory"
-                    )))
-                }
-            }
+            r.scoring = s.parse::<Scoring>().map_err(field)?;
         }
         if let Some(t) = tax {
-            r.tax = match t {
-                "none" => Tax::None,
-                "seki" => Tax::Seki,
-                "all" => Tax::All,
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "invalid tax {t:?}: expected none, seki or all"
-                    )))
-                }
-            }
+            r.tax = t.parse::<Tax>().map_err(field)?;
         }
         if let Some(b) = handicap_bonus {
-            r.handicap_bonus = match b {
-                "0" => HandicapBonus::Zero,
-                "N" => HandicapBonus::N,
-                "N-1" => HandicapBonus::NMinusOne,
-                _ => {
-                    return Err(PyValueError::new_err(format!(
-                        "invalid handicap bonus {b:?}: expected \"0\", \"N\" or \"N-1\""
-                    )))
-                }
-            }
+            r.handicap_bonus = b.parse::<HandicapBonus>().map_err(field)?;
         }
         Ok(PyRules { inner: r })
     }
@@ -130,7 +87,7 @@ impl PyRules {
     /// `"none"`, `"simple"`, `"positional"` or `"situational"`.
     #[getter]
     fn ko(&self) -> &'static str {
-        ko_name(self.inner.ko)
+        self.inner.ko.name()
     }
 
     /// Whether suicide of more than one stone is legal.
@@ -142,30 +99,19 @@ impl PyRules {
     /// `"area"` or `"territory"`.
     #[getter]
     fn scoring(&self) -> &'static str {
-        match self.inner.scoring {
-            Scoring::Area => "area",
-            Scoring::Territory => "territory",
-        }
+        self.inner.scoring.name()
     }
 
     /// `"none"`, `"seki"` or `"all"`.
     #[getter]
     fn tax(&self) -> &'static str {
-        match self.inner.tax {
-            Tax::None => "none",
-            Tax::Seki => "seki",
-            Tax::All => "all",
-        }
+        self.inner.tax.name()
     }
 
     /// `"0"`, `"N"` or `"N-1"`.
     #[getter]
     fn handicap_bonus(&self) -> &'static str {
-        match self.inner.handicap_bonus {
-            HandicapBonus::Zero => "0",
-            HandicapBonus::N => "N",
-            HandicapBonus::NMinusOne => "N-1",
-        }
+        self.inner.handicap_bonus.name()
     }
 
     /// Komi in points (a whole or half number).
