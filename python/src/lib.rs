@@ -1,7 +1,7 @@
 //! Python bindings of the tengen Go rules engine.
 //!
 //! This crate is thin on purpose: every rule (legality, captures, ko and superko, replay,
-//! territory, scoring) is the `tengen` library's; its modules convert arguments and results
+//! territory, scoring, reading) is the `tengen` library's; its modules convert arguments and results
 //! between Python and Rust, release the GIL around long work, and turn errors into Python
 //! exceptions with the messages the `tengen` command prints. The typed, documented Python API
 //! is the `tengen` package (`tengen/__init__.py` and its stubs) on top of this `_tengen`
@@ -16,6 +16,7 @@ mod coords;
 mod errors;
 mod features;
 mod game;
+mod read;
 mod record;
 mod replay;
 mod rules;
@@ -38,6 +39,7 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<replay::ReplayStream>()?;
     m.add_class::<training::TrainingStream>()?;
     m.add_class::<score::Judgement>()?;
+    m.add_class::<read::Reading>()?;
     m.add(
         "IllegalMoveError",
         py.get_type::<errors::IllegalMoveError>(),
@@ -57,5 +59,6 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(features::features, m)?)?;
     m.add_function(wrap_pyfunction!(training::training_data, m)?)?;
     m.add_function(wrap_pyfunction!(features::transform, m)?)?;
+    m.add_function(wrap_pyfunction!(read::read, m)?)?;
     Ok(())
 }

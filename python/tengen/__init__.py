@@ -18,6 +18,8 @@ Main names
 - :class:`Rules` -- the presets by name (``Rules("japanese")``) and their fields.
 - :func:`territory`, :func:`score` -- the territory task and exact scoring.
 - :func:`judge` -- the dead stones, seki and score of a finished game's position.
+- :func:`attack`, :func:`defend`, :func:`ladder_captured` -- tactical reading of one chain
+  (the library's ``tengen::read``), each answered by a :class:`Reading`.
 - :mod:`tengen.sgf` -- :func:`tengen.sgf.load` and :func:`tengen.sgf.replay_many`.
 - :func:`features`, :func:`training_data`, :func:`training_batches` -- network input
   planes (layout in :data:`FEATURE_PLANES`).
@@ -45,6 +47,7 @@ from ._tengen import (
     Game,
     IllegalMoveError,
     Judgement,
+    Reading,
     Record,
     ReplayResult,
     Rules,
@@ -73,6 +76,7 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Judgement",
+    "Reading",
     "Record",
     "ReplayResult",
     "Rules",
@@ -80,10 +84,13 @@ __all__ = [
     "SgfError",
     "Territories",
     "TrainingData",
+    "attack",
+    "defend",
     "features",
     "from_gtp",
     "from_sgf",
     "judge",
+    "ladder_captured",
     "score",
     "sgf",
     "territory",
@@ -122,6 +129,40 @@ FEATURE_PLANES: tuple[str, ...] = (
     "legal moves",
 )
 assert len(FEATURE_PLANES) == PLANES
+
+
+Position = Union[Board, Game]
+
+
+def attack(position: Position, x: int, y: int, nodes: Optional[int] = None) -> Reading:
+    """Can the chain on ``(x, y)`` be captured with its opponent to move?
+
+    The library's exact, bounded tactical reader (``tengen::read``): no randomness, a node
+    budget (``nodes``, default 20,000). The :class:`Reading` says ``"success"`` with the
+    capturing move, ``"ko"`` (only by winning a ko), or ``"failure"``; ``proven`` is False when
+    the budget cut the search. It reads ladders, nets, snapbacks and captures to escape; a
+    chain with four liberties or more is safe without search. ``ValueError`` for an empty or
+    off-board point.
+    """
+    return _tengen.read("attack", position, x, y, nodes)
+
+
+def defend(position: Position, x: int, y: int, nodes: Optional[int] = None) -> Reading:
+    """Can the chain on ``(x, y)`` be saved with its owner to move?
+
+    As :func:`attack`; a chain that cannot be captured even with its opponent to move is a
+    ``"success"`` with ``point`` None (nothing needs to be played).
+    """
+    return _tengen.read("defend", position, x, y, nodes)
+
+
+def ladder_captured(position: Position, x: int, y: int, nodes: Optional[int] = None) -> Reading:
+    """Is the chain on ``(x, y)`` captured in a ladder? ``"success"`` means captured.
+
+    Only the ladder moves are read, cheaply: with one liberty the chain's owner moves first,
+    with two its opponent does; three or more liberties are no ladder. As :func:`attack`.
+    """
+    return _tengen.read("ladder_captured", position, x, y, nodes)
 
 
 class TrainingData(NamedTuple):

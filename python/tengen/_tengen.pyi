@@ -358,6 +358,33 @@ def judge(
 ) -> Judgement:
     """Judge the dead stones of a finished position (the library's judge) and count it."""
 
+class Reading:
+    """The answer to a reading question about one chain (:func:`tengen.attack`)."""
+
+    @property
+    def verdict(self) -> str:
+        """``"success"``, ``"ko"`` (success only by winning a ko) or ``"failure"``."""
+    @property
+    def code(self) -> int:
+        """GNU Go's result code: 1 success, 2 ko, 0 failure."""
+    @property
+    def point(self) -> Optional[Point]:
+        """The move that succeeds; None for a failure or a pass."""
+    @property
+    def proven(self) -> bool:
+        """Whether every line was read to its end (else the node budget cut the search)."""
+    @property
+    def nodes(self) -> int:
+        """Positions searched."""
+    @property
+    def pv(self) -> list[MoveRecord]:
+        """The principal variation, the first move first (empty for a failure)."""
+
+def read(
+    question: str, position: Union[Board, Game], x: int, y: int, nodes: Optional[int] = None
+) -> Reading:
+    """Ask "attack", "defend" or "ladder_captured" about the chain on (x, y)."""
+
 def to_gtp(x: int, y: int, height: int = 19) -> str:
     """The GTP vertex of a point."""
 

@@ -52,3 +52,18 @@ def require_cli() -> str:
     if os.environ.get("TENGEN_REQUIRE_CLI") == "1" or os.environ.get("TENGEN_REQUIRE_SHARED") == "1":
         pytest.fail(msg)
     pytest.skip(msg)
+
+
+#: White (2,3) has two liberties, (3,3) and (2,4); the black stones around it make a ladder
+#: with nothing on its paths (the reading and feature tests' hand position).
+LADDER = [
+    ".........",
+    ".........",
+    "..X......",
+    ".XO......",
+    "...X.....",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+]

@@ -148,6 +148,25 @@ export interface MoveRecord {
   pass: boolean;
 }
 
+/** The answer of the tactical reader about one chain. */
+export interface Reading {
+  verdict: 'success' | 'ko' | 'failure';
+  /** GNU Go's result code: 1 success, 2 ko, 0 failure. */
+  code: 0 | 1 | 2;
+  /** The move that succeeds; null for a failure or a pass. */
+  point: Vertex | null;
+  /** Whether every line was read to its end (false: the node budget cut the search). */
+  proven: boolean;
+  nodes: number;
+  /** The principal variation: [sign of the player, vertex or null for a pass]. */
+  pv: [1 | -1, Vertex | null][];
+}
+
+export interface ReadOptions {
+  /** The node budget (1 to 100000000; default the reader's, 20000). */
+  nodes?: number;
+}
+
 export class Board {
   constructor(width?: number, height?: number, options?: { rules?: string });
   static fromRows(rows: string[], options?: { rules?: string }): Board;
@@ -175,6 +194,9 @@ export class Board {
   territoryAt(x: number, y: number): TerritoryAt;
   score(options?: ScoreOptions): Score;
   judge(options?: JudgeOptions): Judgement;
+  attack(x: number, y: number, options?: ReadOptions): Reading;
+  defend(x: number, y: number, options?: ReadOptions): Reading;
+  ladderCaptured(x: number, y: number, options?: ReadOptions): Reading;
   free(): void;
 }
 
@@ -212,6 +234,12 @@ export function territory(board: Board | string[]): Territories;
 export function score(board: Board | string[], options?: ScoreOptions): Score;
 /** Judge a finished position: dead stones, seki, chain statuses, ownership and the count. */
 export function judge(position: Game | Board | string[], options?: JudgeOptions): Judgement;
+/** Can the chain at (x, y) be captured with its opponent to move? */
+export function attack(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): Reading;
+/** Can the chain at (x, y) be saved with its owner to move? */
+export function defend(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): Reading;
+/** Is the chain at (x, y) captured in a ladder? */
+export function ladderCaptured(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): Reading;
 
 /** The territory task, in its own shape. */
 export class GoCounting {

@@ -150,7 +150,18 @@ export class Board {
       options.seed ?? undefined,
     ));
   }
+  /** Can the chain at a point be captured with its opponent to move? See `attack`. */
+  attack(x, y, options = {}) { return readChain(this, 'attack', x, y, options); }
+  /** Can the chain at a point be saved with its owner to move? See `attack`. */
+  defend(x, y, options = {}) { return readChain(this, 'defend', x, y, options); }
+  /** Is the chain at a point captured in a ladder? See `attack`. */
+  ladderCaptured(x, y, options = {}) { return readChain(this, 'ladderCaptured', x, y, options); }
   free() { this._b.free(); }
+}
+
+function readChain(board, question, x, y, options) {
+  if (options === null || typeof options !== 'object') throw new TypeError(`${question}: options must be an object`);
+  return JSON.parse(board._b.readJson(question, x, y, options.nodes ?? undefined));
 }
 
 /** A game: rules by preset name, history, superko, captures, passes, undo. */
@@ -274,6 +285,32 @@ export function judge(position, options = {}) {
   if (options === null || typeof options !== 'object') throw new TypeError('judge: options must be an object');
   if (position instanceof Game) return position.judge(options);
   return boardOf(position, 'judge').judge(options);
+}
+
+function readingBoard(position, what) {
+  return position instanceof Game ? position.board : boardOf(position, what);
+}
+
+/**
+ * Tactical reading of the chain at (x, y) of a position (a Game, a Board or rows), with the
+ * library's exact, bounded reader: can it be captured with its opponent to move? Returns
+ * {verdict: 'success'|'ko'|'failure', code (GNU Go's: 1, 2 for a ko, 0), point ([x, y] of the
+ * move that succeeds, or null), proven (false when the node budget cut the search), nodes,
+ * pv: [[sign, [x, y] or null], ...]}. Options: nodes (the node budget). An empty or off-board
+ * point throws an Error naming it.
+ */
+export function attack(position, x, y, options = {}) {
+  return readingBoard(position, 'attack').attack(x, y, options);
+}
+
+/** Can the chain at (x, y) be saved with its owner to move? As `attack`; a chain that cannot be captured at all is a success with point null. */
+export function defend(position, x, y, options = {}) {
+  return readingBoard(position, 'defend').defend(x, y, options);
+}
+
+/** Is the chain at (x, y) captured in a ladder (the ladder moves only, cheap)? As `attack`: 'success' means captured. */
+export function ladderCaptured(position, x, y, options = {}) {
+  return readingBoard(position, 'ladderCaptured').ladderCaptured(x, y, options);
 }
 
 /** The territory task, in its own shape. */

@@ -12,6 +12,7 @@ use crate::convert::{
     points_json, rows_of, rules_arg, sign, signs_of, size_of,
 };
 use crate::judge::{judge_json, judge_options, score_json};
+use crate::read::read_json;
 
 #[derive(Serialize)]
 struct ChainJson {
@@ -303,5 +304,20 @@ impl WBoard {
             ..Position::new(self.board.clone(), r)
         };
         judge_json(&pos, &judge_options(playouts, seed)?)
+    }
+
+    /// Read the chain at a point (the library's tactical reader) as JSON `{verdict, code,
+    /// point, proven, nodes, pv}`: `question` is `attack` (can it be captured, its opponent to
+    /// move), `defend` (can it be saved, its owner to move) or `ladderCaptured`; `nodes` the
+    /// node budget (`undefined`: the reader's default).
+    #[wasm_bindgen(js_name = readJson)]
+    pub fn read_json(
+        &self,
+        question: &str,
+        x: f64,
+        y: f64,
+        nodes: Option<f64>,
+    ) -> Result<String, JsValue> {
+        read_json(&self.board, question, x, y, nodes)
     }
 }

@@ -12,6 +12,7 @@ mod board;
 mod convert;
 mod game;
 mod judge;
+mod read;
 mod replay;
 mod sgf;
 mod tasks;

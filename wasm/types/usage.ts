@@ -1,8 +1,8 @@
 // Compile-time check of index.d.ts (`tsc -p wasm/types`): the API used as the README and the
 // page use it; a wrong or missing declaration fails the build of this file.
 import {
-  Board, Game, GoCounting, judge, moveTask, parseSgf, replaySgf, replaySummary, score, territory,
-  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type Reason, type Vertex,
+  Board, Game, GoCounting, attack, defend, judge, ladderCaptured, moveTask, parseSgf, replaySgf, replaySummary, score, territory,
+  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type Reading, type Reason, type Vertex,
 } from 'tengen-wasm';
 
 const b: Board = Board.fromRows(['  B  ', ' B B ']);
@@ -41,4 +41,9 @@ const st: ChainStatus = j.chains[0].status;
 const own: number = j.ownership[0] + j.chains[0].confidence + (j.chains[0].certain ? 1 : 0);
 const jg: string = g.judge({ komi: 7.5 }).result + j.dead.length + j.seki.length + j.score.black.total;
 console.log(st, own, jg);
+const rd: Reading = attack(b, 0, 0, { nodes: 1000 });
+const ok: boolean = rd.proven && rd.code === 1 && rd.point !== null && rd.pv.length > 0;
+const dv: 'success' | 'ko' | 'failure' = defend(g, 1, 0).verdict;
+const lc: number = ladderCaptured(['  B  '], 2, 0).nodes + b.attack(0, 0).nodes + b.ladderCaptured(0, 0).code;
+console.log(ok, dv, lc);
 console.log(caps, why, n, rows, legal, x, total, t, owner, answer, root, sign, sum, presets, komi, g.toSgf({ PB: 'x', HA: 2 }));

@@ -1,0 +1,72 @@
+"""Tactical reading through the Python API (the library's tengen::read): attack, defend and
+ladder_captured on hand positions whose answers are worked out in the comments."""
+
+from __future__ import annotations
+
+import pytest
+
+import tengen
+from tengen import BLACK, WHITE, Board, Game
+
+from conftest import LADDER
+
+
+def test_ladder_is_read_out_and_its_variation_captures() -> None:
+    b = Board.from_rows(LADDER)
+    r = tengen.attack(b, 2, 3)
+    assert (r.verdict, r.code, r.proven) == ("success", 1, True)
+    assert r.point in [(3, 3), (2, 4)]
+    assert r.nodes > 1
+    c = Board.from_rows(LADDER)
+    for color, p in r.pv:
+        if p is not None:
+            c.play(p[0], p[1], color)
+    assert c[(2, 3)] is None, r.pv
+    assert tengen.ladder_captured(b, 2, 3).verdict == "success"
+
+
+def test_defend_runs_first_and_fails_after_the_block() -> None:
+    b = Board.from_rows(LADDER)
+    d = tengen.defend(b, 2, 3)
+    assert d.verdict == "success" and d.point is not None
+    b.play(2, 4, BLACK)
+    after = tengen.defend(b, 2, 3)
+    assert (after.verdict, after.code, after.point, after.proven) == ("failure", 0, None, True)
+    assert after.pv == []
+
+
+def test_breakers_end_the_ladder_and_free_stones_need_no_defence() -> None:
+    rows = list(LADDER)
+    rows[5] = ".O......."
+    rows[1] = "....O...."
+    assert tengen.ladder_captured(Board.from_rows(rows), 2, 3).verdict == "failure"
+    g = Game(9)
+    g.play(4, 4)
+    d = tengen.defend(g, 4, 4)
+    assert (d.verdict, d.point) == ("success", None)
+    assert tengen.attack(g, 4, 4).verdict == "failure"
+
+
+def test_ko_capture_needs_a_threat() -> None:
+    # Black (3,2) has just captured at (2,2); White may not retake at once.
+    g = Game(7, rules="japanese")
+    for x, y in [(2, 1), (3, 1), (1, 2), (4, 2), (2, 3), (3, 3), (0, 6), (2, 2), (3, 2)]:
+        g.play(x, y)
+    assert g.board[(2, 2)] is None
+    a = tengen.attack(g, 3, 2)
+    assert (a.verdict, a.code, a.point) == ("ko", 2, (2, 2))
+    assert tengen.defend(g, 3, 2).point == (2, 2)
+
+
+def test_budget_and_errors() -> None:
+    b = Board.from_rows(LADDER)
+    assert tengen.attack(b, 2, 3, nodes=3).proven is False
+    with pytest.raises(ValueError, match="no stone at 0 0"):
+        tengen.attack(b, 0, 0)
+    with pytest.raises(ValueError, match="off the 9x9 board"):
+        tengen.defend(b, 9, 0)
+    with pytest.raises(ValueError, match="nodes must be at least 1"):
+        tengen.attack(b, 2, 3, nodes=0)
+    with pytest.raises(TypeError, match="Board or a tengen.Game"):
+        tengen.attack("rows", 2, 3)  # type: ignore[arg-type]
+    assert b[(2, 3)] == WHITE

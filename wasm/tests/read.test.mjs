@@ -1,0 +1,79 @@
+// The tactical reader's exports (attack, defend, ladderCaptured) on hand positions whose
+// answers are worked out below; errors for bad input are exceptions.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Board, Game, attack, defend, ladderCaptured } from '../pkg/index.js';
+
+// White (2,3) has two liberties, (3,3) and (2,4); Black's stones around it make a ladder with
+// nothing on its paths, so it is captured whichever liberty Black fills first the right way.
+const LADDER = [
+  '         ',
+  '         ',
+  '  B      ',
+  ' BW      ',
+  '   B     ',
+  '         ',
+  '         ',
+  '         ',
+  '         ',
+];
+
+test('attack: the ladder is read out, and its principal variation captures the stone', () => {
+  const r = attack(LADDER, 2, 3);
+  assert.equal(r.verdict, 'success');
+  assert.equal(r.code, 1);
+  assert.ok(r.proven);
+  assert.ok(r.nodes > 1);
+  assert.ok([[3, 3], [2, 4]].some(([x, y]) => r.point[0] === x && r.point[1] === y), `${r.point}`);
+  const b = Board.fromRows(LADDER);
+  for (const [sign, v] of r.pv) {
+    if (v) b.play(v[0], v[1], sign);
+  }
+  assert.equal(b.get(2, 3), 0, 'the stone is captured at the end of the variation');
+  assert.equal(ladderCaptured(LADDER, 2, 3).verdict, 'success');
+});
+
+test('defend: running first saves the stone; after Black fills (2,4) it cannot', () => {
+  const d = defend(LADDER, 2, 3);
+  assert.equal(d.verdict, 'success');
+  assert.ok(d.point !== null);
+  const b = Board.fromRows(LADDER);
+  b.play(2, 4, 'B');
+  const after = b.defend(2, 3);
+  assert.deepEqual([after.verdict, after.code, after.point, after.proven], ['failure', 0, null, true]);
+  assert.equal(b.attack(2, 3).code, 1);
+});
+
+test('a breaker on both paths ends the ladder; a stone with four liberties needs no defence', () => {
+  const rows = LADDER.slice();
+  rows[5] = ' W       ';
+  rows[1] = '    W    ';
+  assert.equal(ladderCaptured(rows, 2, 3).verdict, 'failure');
+  const g = new Game(9, 9, { rules: 'japanese' });
+  g.play(4, 4);
+  const d = defend(g, 4, 4);
+  assert.equal(d.verdict, 'success');
+  assert.equal(d.point, null, 'nothing to do: the stone cannot be captured');
+  assert.equal(attack(g, 4, 4).verdict, 'failure');
+});
+
+test('a ko: the capture that needs a ko threat first is a ko, and connecting saves the stone', () => {
+  // Black (3,2) has just captured at (2,2); White may not retake at once.
+  const g = new Game(7, 7, { rules: 'japanese' });
+  for (const [x, y] of [[2, 1], [3, 1], [1, 2], [4, 2], [2, 3], [3, 3], [0, 6], [2, 2]]) g.play(x, y);
+  g.play(3, 2, 'B');
+  assert.equal(g.get(2, 2), 0);
+  const a = attack(g, 3, 2);
+  assert.deepEqual([a.verdict, a.code, a.point], ['ko', 2, [2, 2]]);
+  assert.deepEqual(defend(g, 3, 2).point, [2, 2]);
+});
+
+test('bad input throws an Error naming it', () => {
+  assert.throws(() => attack(LADDER, 0, 0), /no stone at/);
+  assert.throws(() => attack(LADDER, 9, 0), /off the 9x9 board/);
+  assert.throws(() => defend(LADDER, 2, 3, { nodes: 0 }), /bad nodes 0/);
+  assert.throws(() => attack(LADDER, 2, 3, null), TypeError);
+  assert.throws(() => attack(42, 2, 3), TypeError);
+  const cut = attack(LADDER, 2, 3, { nodes: 3 });
+  assert.equal(cut.proven, false);
+});
