@@ -1,5 +1,5 @@
 //! The input planes of a network: `features` of a game for the side to move, and the board
-//! symmetries (`transform`).
+//! symmetries (`transform`). The ladder planes (13 and 14) are `ladder`'s.
 
 use numpy::{IntoPyArray, PyArray3};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -8,9 +8,10 @@ use tengen::{Move, Point, Reason};
 
 use crate::errors::guarded;
 use crate::game::PyGame;
+use crate::ladder::ladder_planes;
 
 /// Number of input planes of `features`.
-pub(crate) const PLANES: usize = 13;
+pub(crate) const PLANES: usize = 15;
 
 /// Map (x, y) on an n x n board through symmetry `s` (0..8): bit 2 transposes, then bit 0
 /// mirrors the columns and bit 1 the rows. Symmetry 0 is the identity.
@@ -77,6 +78,7 @@ pub(crate) fn write_features(game: &tengen::Game, s: usize, out: &mut [f32]) {
             set(7 + k, p.x as usize, p.y as usize);
         }
     }
+    ladder_planes(b, me, |plane, p| set(plane, p.x as usize, p.y as usize));
 }
 
 fn check_sym(s: usize, w: usize, h: usize) -> PyResult<()> {
@@ -91,7 +93,7 @@ fn check_sym(s: usize, w: usize, h: usize) -> PyResult<()> {
     Ok(())
 }
 
-/// The input planes of `game` for the side to move: float32 (13, height, width).
+/// The input planes of `game` for the side to move: float32 (PLANES, height, width).
 #[pyfunction]
 #[pyo3(signature = (game, symmetry=0))]
 pub(crate) fn features<'py>(

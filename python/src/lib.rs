@@ -16,6 +16,7 @@ mod coords;
 mod errors;
 mod features;
 mod game;
+mod ladder;
 mod read;
 mod record;
 mod replay;

@@ -112,7 +112,13 @@ WHITE: Color = Color.WHITE
 #: the player to move. Planes 3 to 5 mark stones of either colour. Plane 6 marks the empty
 #: points the player to move may not play because of ko or superko. Planes 7 to 11 mark the
 #: last five moves (7 the most recent; a pass leaves its plane empty). Plane 12 marks every
-#: legal move of the player to move (passing is always legal and not marked).
+#: legal move of the player to move (passing is always legal and not marked). Planes 13 and
+#: 14 are the ladder planes, read by the library's tactical reader (``tengen::read``, only
+#: proven answers count; see :func:`ladder_captured`): 13 marks the stones, of either colour,
+#: of chains captured in a ladder (one liberty: its owner cannot escape moving first; two
+#: liberties: its opponent captures it moving first); 14 marks the empty points where the
+#: player to move saves one of its own two-liberty chains from such a ladder, by an escape or
+#: by a ladder breaker on or next to the ladder's path.
 FEATURE_PLANES: tuple[str, ...] = (
     "on board",
     "own stones",
@@ -127,6 +133,8 @@ FEATURE_PLANES: tuple[str, ...] = (
     "fourth last move",
     "fifth last move",
     "legal moves",
+    "stones captured in a ladder",
+    "ladder escapes and breakers",
 )
 assert len(FEATURE_PLANES) == PLANES
 

@@ -10,7 +10,7 @@ import pytest
 import tengen
 from tengen import BLACK, WHITE, Game
 
-from conftest import FOX, require_shared
+from conftest import FOX, LADDER, require_shared
 
 
 def test_layout() -> None:
@@ -19,7 +19,7 @@ def test_layout() -> None:
     g.play(1, 0)  # white
     g.play(4, 4)  # black
     f = tengen.features(g)
-    assert f.dtype == np.float32 and f.shape == (tengen.PLANES, 5, 5) == (13, 5, 5)
+    assert f.dtype == np.float32 and f.shape == (tengen.PLANES, 5, 5) == (15, 5, 5)
     assert tengen.FEATURE_PLANES[0] == "on board" and (f[0] == 1).all()
     # white to move: own = white
     assert f[1, 0, 1] == 1 and f[1].sum() == 1
@@ -73,7 +73,7 @@ def test_training_data(tmp_path: Path) -> None:
     p = tmp_path / "a.sgf"
     p.write_bytes(b"(;SZ[9]RE[W+R];B[aa];W[bb];B[];W[cc])")
     d = tengen.training_data([p], size=9)
-    assert d.inputs.shape == (4, 13, 9, 9) and d.inputs.dtype == np.float32
+    assert d.inputs.shape == (4, 15, 9, 9) and d.inputs.dtype == np.float32
     assert d.policy.tolist() == [0, 10, 81, 20]
     assert d.value.tolist() == [-1, 1, -1, 1]
     g = Game(9)
@@ -82,7 +82,7 @@ def test_training_data(tmp_path: Path) -> None:
     g.play(1, 1)
     assert np.array_equal(d.inputs[2], tengen.features(g))
     s = tengen.training_data([p], size=9, symmetries=True, threads=1)
-    assert s.inputs.shape == (32, 13, 9, 9)
+    assert s.inputs.shape == (32, 15, 9, 9)
     for k in range(8):
         x, y = tengen.transform(2, 2, k, 9)
         assert s.policy[3 * 8 + k] == y * 9 + x
@@ -202,3 +202,35 @@ def test_training_batches_fox() -> None:
     got = list(tengen.training_batches(files, 500, threads=2, files_per_read=3))
     assert np.array_equal(np.concatenate([b.inputs for b in got]), whole.inputs)
     assert np.array_equal(np.concatenate([b.policy for b in got]), whole.policy)
+
+
+def test_ladder_planes() -> None:
+    board = tengen.Board.from_rows(LADDER)
+    assert tengen.FEATURE_PLANES[13] == "stones captured in a ladder"
+    # black to move: the white stone is marked, and black has no chain to save
+    f = tengen.features(Game.from_board(board, to_move=BLACK))
+    assert f[13, 3, 2] == 1 and f[13].sum() == 1
+    assert f[14].sum() == 0
+    # white to move: both liberties save it, and so does some breaker away from the stone
+    f = tengen.features(Game.from_board(board, to_move=WHITE))
+    assert f[13, 3, 2] == 1 and f[13].sum() == 1
+    assert f[14, 3, 3] == 1 and f[14, 4, 2] == 1
+    marked = [(int(x), int(y)) for y, x in zip(*np.nonzero(f[14]))]
+    assert any(abs(x - 2) + abs(y - 3) > 2 for x, y in marked), marked
+    # every marked point does save it; points far from both of its paths do not
+    for x, y in marked:
+        b = board.copy()
+        b.play(x, y, WHITE)
+        assert b.liberties(2, 3) >= 3 or tengen.ladder_captured(b, 2, 3).verdict == "failure"
+    for x, y in [(8, 8), (7, 8)]:
+        assert f[14, y, x] == 0
+        b = board.copy()
+        b.play(x, y, WHITE)
+        r = tengen.ladder_captured(b, 2, 3)
+        assert (r.verdict, r.proven) == ("success", True), (x, y)
+    # with breakers on both paths there is no ladder
+    rows = list(LADDER)
+    rows[5] = ".O......."
+    rows[1] = "....O...."
+    f = tengen.features(Game.from_board(tengen.Board.from_rows(rows), to_move=WHITE))
+    assert f[13].sum() == 0 and f[14].sum() == 0
