@@ -204,7 +204,7 @@ def training_data(
     labelled with. The work runs in Rust on ``threads`` threads (default: one per core) with
     the GIL released. With ``symmetries`` every position appears 8 times, transformed by
     symmetries 0 to 7 (see :func:`transform`), its policy target transformed the same way.
-    Each position takes ``PLANES * size * size * 4`` bytes (18.8 KB on 19x19): for a corpus
+    Each position takes ``PLANES * size * size * 4`` bytes (21.7 KB on 19x19): for a corpus
     that does not fit in memory, :func:`training_batches` gives the same rows batch by batch.
 
     A file that cannot be read, is not ``size`` x ``size`` or holds an illegal move raises
