@@ -600,3 +600,21 @@ fn ownership_shades_each_point_towards_its_owner() {
     let (w, h, _) = decode(&p);
     assert!(w > 0 && h > 0);
 }
+
+#[test]
+fn the_komi_warning_comes_only_with_a_count() {
+    // fox-w10.sgf has Fox's KM[0]: the komi matters to --score and --ownership only
+    let sgf = fixture("fox-w10.sgf");
+    let svg = out_dir().join("komi-warning.svg");
+    let svg = svg.to_str().unwrap();
+    let (_, err, code) = run(&["render", &sgf, "--territory", "-o", svg], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("KM[0]"), "{err}");
+    let (_, err, code) = run(&["render", &sgf, "--score", "-o", svg], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("tengen render: warning: KM[0] read as the Fox server's encoding")
+            && err.contains("AP[GNU Go:3.8] and no HA"),
+        "{err}"
+    );
+}

@@ -210,8 +210,11 @@ fn sgf_position(args: &RenderArgs, bytes: &[u8]) -> Result<Position, String> {
     let rules =
         match super::record::read_record(bytes, Some(n), args.scoring.rules, args.scoring.komi) {
             Ok(rec) => {
-                for note in rec.notes() {
-                    eprintln!("tengen render: warning: {note}");
+                // the komi read only matters to a count (--score, --ownership)
+                if args.score || args.ownership {
+                    for note in rec.notes() {
+                        eprintln!("tengen render: warning: {note}");
+                    }
                 }
                 rec.replay.rules
             }

@@ -12,7 +12,7 @@ use tengen::count::{count, DeadStones};
 use tengen::formats::text::{self, Glyphs, TextStyle};
 use tengen::judge::Options as JudgeOptions;
 use tengen::score::{GameResult, Score};
-use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer};
+use tengen::sgf::{Mode, Replay, ReplayOptions, Replayer, WarningKind};
 use tengen::{Board, Color, Komi, Rules};
 
 use super::args::{json_line, stdout_failed, ThreadsArg};
@@ -57,8 +57,13 @@ pub struct ReplayArgs {
     #[arg(long, requires = "score")]
     pass_alive: bool,
     /// Do not print warnings.
-    #[arg(long, short)]
+    #[arg(long, short, conflicts_with = "verbose")]
     quiet: bool,
+    /// Print every warning (by default each kind of warning is printed for the first record
+    /// that has it, and the records with it are counted after the summary; --json lines
+    /// carry every warning of their game).
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 /// Every file to replay: files as given, directories walked (without recursion on depth) for
@@ -142,6 +147,17 @@ struct JsonGame<'a> {
     /// The stones removed as dead before the count, `[x, y]` (with --score).
     #[serde(skip_serializing_if = "Option::is_none")]
     dead: Option<Vec<[u8; 2]>>,
+    /// Every warning of the game (omitted when there is none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<JsonWarning>,
+}
+
+/// One warning of a JSON line: its kind ([`WarningKind::name`]) and its text (with the line
+/// and column when it has a place in the file).
+#[derive(Serialize)]
+struct JsonWarning {
+    kind: &'static str,
+    message: String,
 }
 
 fn rows(board: &Board) -> Vec<String> {
@@ -162,7 +178,8 @@ struct Outcome {
     kind: Kind,
     moves: usize,
     stdout: String,
-    stderr: String,
+    /// The game's warnings: their kind and the line stderr shows.
+    warnings: Vec<(WarningKind, String)>,
     /// With --score, for a record with a counted result: (winner right, margin exact).
     agrees: Option<(bool, bool)>,
 }
@@ -208,7 +225,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         Err(e) => Err(e.to_string()),
         Ok(()) => r.replay(buf, &opts).map_err(|e| e.to_string()),
     };
-    let mut stderr = String::new();
+    let mut warnings = Vec::new();
     let mut agrees = None;
     let (kind, moves, stdout) = match res {
         Err(msg) => {
@@ -227,6 +244,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     }),
                     score: None,
                     dead: None,
+                    warnings: Vec::new(),
                 };
                 json_line(&g)
             } else {
@@ -236,9 +254,11 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         }
         Ok(rep) => {
             if !args.quiet {
-                for w in &rep.warnings {
-                    stderr.push_str(&format!("{shown}: warning: {w}\n"));
-                }
+                warnings = rep
+                    .warnings
+                    .iter()
+                    .map(|w| (w.kind, format!("{shown}: warning: {w}\n")))
+                    .collect();
             }
             let kind = if rep.error.is_some() {
                 Kind::Illegal
@@ -275,12 +295,20 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
                     }),
                     score: counted,
                     dead,
+                    warnings: rep
+                        .warnings
+                        .iter()
+                        .map(|w| JsonWarning {
+                            kind: w.kind.name(),
+                            message: w.to_string(),
+                        })
+                        .collect(),
                 };
                 json_line(&g)
             } else if let Some(e) = rep.error {
                 format!("{shown}: illegal: {e}\n")
             } else if let Some(sc) = counted {
-                match &rep.result {
+                match recorded(&rep) {
                     Some(r) => format!("{shown}: score {} (recorded {r})\n", sc.result),
                     None => format!("{shown}: score {}\n", sc.result),
                 }
@@ -294,8 +322,78 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         kind,
         moves,
         stdout,
-        stderr,
+        warnings,
         agrees,
+    }
+}
+
+/// The recorded result as `score` prints it beside the count: the record's `RE`, or for a
+/// result in stones (the Fox server's Chinese records) the result in points with the
+/// stones in brackets, `W+2.5 [W+1.25 in stones]`.
+pub(super) fn recorded(rep: &Replay) -> Option<String> {
+    let re = rep.result.as_deref()?;
+    Some(
+        match rep
+            .fox_komi
+            .filter(|f| f.result_in_stones())
+            .and_then(|_| tengen::sgf::fox::stones_to_points(re))
+        {
+            Some(points) => format!("{points} [{} in stones]", re.trim()),
+            None => re.to_string(),
+        },
+    )
+}
+
+/// Which warnings the terminal shows: each kind for the first record that has it (all of
+/// them with --verbose), and how many records had each kind, in order of first appearance.
+#[derive(Default)]
+struct WarningTally {
+    /// (kind, records with it, records whose lines of it were shown)
+    kinds: Vec<(WarningKind, usize, usize)>,
+}
+
+impl WarningTally {
+    /// The lines of one record's `warnings` to print, counting its kinds.
+    fn lines(&mut self, warnings: &[(WarningKind, String)], verbose: bool) -> String {
+        let mut out = String::new();
+        let mut counted: Vec<WarningKind> = Vec::new();
+        for (kind, line) in warnings {
+            let at = match self.kinds.iter().position(|k| k.0 == *kind) {
+                Some(i) => i,
+                None => {
+                    self.kinds.push((*kind, 0, 0));
+                    self.kinds.len() - 1
+                }
+            };
+            let entry = &mut self.kinds[at];
+            if !counted.contains(kind) {
+                counted.push(*kind);
+                entry.1 += 1;
+                if verbose || entry.1 == 1 {
+                    entry.2 += 1;
+                }
+            }
+            if verbose || entry.1 == 1 {
+                out.push_str(line);
+            }
+        }
+        out
+    }
+
+    /// One line per kind some of whose warnings were not printed.
+    fn summary(&self) -> String {
+        let mut out = String::new();
+        for &(kind, records, shown) in &self.kinds {
+            if records > shown {
+                let plural = if records == 1 { "" } else { "s" };
+                out.push_str(&format!(
+                    "warnings: {}: {records} record{plural} ({shown} shown; --verbose shows \
+                     every one)\n",
+                    kind.description()
+                ));
+            }
+        }
+        out
     }
 }
 
@@ -304,6 +402,15 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
 pub fn run(args: &ReplayArgs) -> i32 {
     let start = Instant::now();
     let files = collect(&args.paths);
+    if files.is_empty() {
+        // only directories were given, and none holds a record
+        let dirs: Vec<String> = args.paths.iter().map(|p| p.display().to_string()).collect();
+        eprintln!(
+            "tengen replay: no *.sgf file in {} (directories are searched recursively)",
+            dirs.join(", ")
+        );
+        return EXIT_USAGE;
+    }
     let pool = match rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.count())
         .build()
@@ -332,6 +439,7 @@ pub fn run(args: &ReplayArgs) -> i32 {
     let mut write_failed = false;
     // counted results, winners right, margins exact
     let (mut counted, mut winners, mut exact) = (0usize, 0usize, 0usize);
+    let mut tally = WarningTally::default();
     // Chunks keep the output in input order and the memory bounded for millions of files.
     for chunk in files.chunks(4096) {
         let outcomes: Vec<Outcome> = pool.install(|| {
@@ -356,8 +464,9 @@ pub fn run(args: &ReplayArgs) -> i32 {
                 winners += usize::from(w);
                 exact += usize::from(e);
             }
-            if !o.stderr.is_empty() {
-                bar.suspend(|| eprint!("{}", o.stderr));
+            let lines = tally.lines(&o.warnings, args.verbose);
+            if !lines.is_empty() {
+                bar.suspend(|| eprint!("{lines}"));
             }
             if !closed && !o.stdout.is_empty() {
                 if let Err(e) = out.write_all(o.stdout.as_bytes()) {
@@ -396,6 +505,7 @@ pub fn run(args: &ReplayArgs) -> i32 {
     if args.json {
         eprintln!("{summary}");
     }
+    eprint!("{}", tally.summary());
     if write_failed {
         1
     } else if games == ok {

@@ -105,14 +105,21 @@ impl FoxKomi {
         self.encoding == KomiEncoding::HundredthsOfStones
     }
 
-    /// The replay's warning for this reading of `KM[km]`, naming the value and the reading.
-    pub fn warning(&self, km: &str) -> String {
+    /// The replay's warning for this reading of `KM[km]` in a record whose `AP` is `ap`,
+    /// naming the value, the reading and, for `KM[0]`, the marks of a Fox record a user can
+    /// check in the file.
+    pub fn warning(&self, km: &str, ap: &str) -> String {
         let komi = self.komi;
         let reading = match self.encoding {
             KomiEncoding::HundredthsOfStones => {
                 format!("in hundredths of stones: komi {komi}; the result is read in stones too")
             }
-            KomiEncoding::EvenGameZero => format!("in an even game by GNU Go: komi {komi}"),
+            KomiEncoding::EvenGameZero => format!(
+                "in an even game: komi {komi} (the record's AP[{}] and no HA are the marks \
+                 of a Fox record, which writes KM[0] for komi 6.5; a komi given, such as \
+                 --komi 0, counts it as written)",
+                ap.trim()
+            ),
             KomiEncoding::Hundredths => format!("in hundredths: komi {komi}"),
         };
         format!(
@@ -120,6 +127,28 @@ impl FoxKomi {
             km.trim()
         )
     }
+}
+
+/// A result in stones (`RE` of Fox's Chinese records: `W+3.2`) in points, as text: the
+/// margin doubled (`W+6.4`), exactly as written even when it is not a half-point number.
+/// `None` for anything that is not a colour, `+` and a number (`B+R`, `Draw`).
+///
+/// ```
+/// use tengen::sgf::fox::stones_to_points;
+/// assert_eq!(stones_to_points("W+3.2").as_deref(), Some("W+6.4"));
+/// assert_eq!(stones_to_points(" B+2.75 ").as_deref(), Some("B+5.5"));
+/// assert_eq!(stones_to_points("B+R"), None);
+/// ```
+pub fn stones_to_points(re: &str) -> Option<String> {
+    let (who, margin) = re.trim().split_once('+')?;
+    let winner = crate::Color::from_letter(who.chars().next()?).filter(|_| who.len() == 1)?;
+    let margin = margin.trim();
+    if !margin.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let stones: f64 = margin.parse().ok().filter(|v: &f64| v.is_finite())?;
+    // doubling is exact in binary floating point: the shortest text of the double is exact
+    Some(format!("{}+{}", winner.letter(), stones * 2.0))
 }
 
 /// A recorded result (`RE`) as a count in points: `B+6.5`, `W+0.5`, `0`/`Draw`/`Jigo`; `None`

@@ -13,7 +13,7 @@
 
 use super::detect::node_text;
 use super::main_line::{prop_move, setup_points};
-use super::parse::{parse_into, Build, Mode, Warning};
+use super::parse::{parse_into, Build, Mode, Warning, WarningKind};
 use super::parse_size;
 use super::replay::{warn, ReplayError};
 use super::scan::{parse_color, Ev, Header};
@@ -45,6 +45,7 @@ pub(super) fn node_events<'a>(
                 if prop.values.len() > 1 {
                     warn(
                         warnings,
+                        WarningKind::Value,
                         format!(
                             "node {k}: {} has several values; the first is played",
                             prop.id
@@ -57,6 +58,7 @@ pub(super) fn node_events<'a>(
                 Some(c) => pl = Some(c),
                 None => warn(
                     warnings,
+                    WarningKind::Value,
                     format!(
                         "node {k}: PL[{}] is not B or W; ignored",
                         String::from_utf8_lossy(first)
@@ -65,6 +67,7 @@ pub(super) fn node_events<'a>(
             },
             b"SZ" if k > 0 => warn(
                 warnings,
+                WarningKind::Value,
                 format!("node {k}: SZ outside the root is ignored"),
             ),
             _ => {
@@ -79,6 +82,7 @@ pub(super) fn node_events<'a>(
     if moves.len() > 1 {
         warn(
             warnings,
+            WarningKind::Value,
             format!("node {k}: both B and W in one node; played in order"),
         );
     }
@@ -93,6 +97,7 @@ pub(super) fn warn_games(games: usize, warnings: &mut Vec<Warning>) {
     if games > 1 {
         warn(
             warnings,
+            WarningKind::Games,
             format!("the file holds {games} games; only the first is replayed"),
         );
     }

@@ -3,7 +3,7 @@
 //!
 //! [`Replayer`]: super::Replayer
 
-use super::parse::Warning;
+use super::parse::{Warning, WarningKind};
 use super::replay::{game_size, warn, ReplayError};
 use super::tree::{Collection, NodeId, Property};
 use super::{for_each_listed_point, parse_move};
@@ -137,6 +137,7 @@ pub(super) fn setup_points(
         if !for_each_listed_point(v, |p| f(p, c)) {
             warn(
                 warnings,
+                WarningKind::Value,
                 format!(
                     "node {node}: {}[{}] is not a point or a point:point rectangle; ignored",
                     prop.id,
@@ -166,6 +167,7 @@ pub(super) fn prop_move(
     if m.is_none() {
         warn(
             warnings,
+            WarningKind::Value,
             format!(
                 "node {node}: {}[{}] is not a move; ignored",
                 prop.id,

@@ -80,7 +80,9 @@ pub use encoding::{decode_simple_text, decode_text, TextEncoding};
 pub use fox::result_in_points;
 pub use game_record::{game_collection, write_game, RecordInfo};
 pub use main_line::{MainLine, MainLineEvent};
-pub use parse::{parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, MAX_DEPTH, MAX_NODES};
+pub use parse::{
+    parse, Mode, Parsed, SgfError, SgfErrorKind, Warning, WarningKind, MAX_DEPTH, MAX_NODES,
+};
 pub use read::{
     files_under, read_file, read_file_into, read_file_limited_into, read_limited_into, ReadError,
 };

@@ -104,8 +104,68 @@ pub struct Warning {
     pub line: usize,
     /// Column in bytes, from 1 (0 when the problem has no place in the file).
     pub column: usize,
+    /// What kind of problem it is (for counting many records' warnings by kind).
+    pub kind: WarningKind,
     /// What was wrong and what was done about it.
     pub message: String,
+}
+
+/// The kinds of [`Warning`]: what was wrong, in classes a summary can count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// Malformed SGF the lenient parser recovered from.
+    Syntax,
+    /// A value ignored or reordered: not a move or a point, `PL` not `B` or `W`, several
+    /// values of a move, both `B` and `W` in one node, `SZ` outside the root.
+    Value,
+    /// A file holding several games: only the first is replayed.
+    Games,
+    /// An `RU` tengen does not know: other rules used.
+    Rules,
+    /// A `KM` that is not a whole or half number: the rules' komi used.
+    Komi,
+    /// A `KM` read as the Fox server's encoding ([`fox`](super::fox)).
+    FoxKomi,
+    /// An `HA` above the board's points: ignored.
+    Handicap,
+    /// Setup corrected: points off the board, chains left without liberties.
+    Setup,
+    /// A move breaking the ko, superko or suicide rule, played as SGF says (tolerant replay).
+    Tolerated,
+}
+
+impl WarningKind {
+    /// A short name for JSON: `syntax`, `value`, `games`, `rules`, `komi`, `fox-komi`,
+    /// `handicap`, `setup`, `tolerated`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::Syntax => "syntax",
+            WarningKind::Value => "value",
+            WarningKind::Games => "games",
+            WarningKind::Rules => "rules",
+            WarningKind::Komi => "komi",
+            WarningKind::FoxKomi => "fox-komi",
+            WarningKind::Handicap => "handicap",
+            WarningKind::Setup => "setup",
+            WarningKind::Tolerated => "tolerated",
+        }
+    }
+
+    /// What the kind says, for a count of records: `komi read as Fox's encoding`.
+    pub fn description(self) -> &'static str {
+        match self {
+            WarningKind::Syntax => "malformed SGF recovered",
+            WarningKind::Value => "malformed or misplaced values ignored",
+            WarningKind::Games => "several games in one file, the first replayed",
+            WarningKind::Rules => "RU not known, other rules used",
+            WarningKind::Komi => "KM not a number, the rules' komi used",
+            WarningKind::FoxKomi => "komi read as Fox's encoding",
+            WarningKind::Handicap => "HA above the board's points, ignored",
+            WarningKind::Setup => "setup corrected",
+            WarningKind::Tolerated => "moves against the ko or suicide rule played as SGF says",
+        }
+    }
 }
 
 impl fmt::Display for Warning {
@@ -127,6 +187,7 @@ impl From<SgfError> for Warning {
         Warning {
             line: e.line,
             column: e.column,
+            kind: WarningKind::Syntax,
             message: e.kind.to_string(),
         }
     }

@@ -41,7 +41,7 @@ use super::detect::game_text;
 use super::encoding::{decode_simple_text, TextEncoding};
 use super::fox::{result_in_points, FoxKomi};
 use super::line_events::{node_events, parse_line, warn_games};
-use super::parse::{Mode, SgfError, Warning};
+use super::parse::{Mode, SgfError, Warning, WarningKind};
 use super::scan::{scan, Ev, Header};
 use super::tree::Collection;
 use super::{parse_size, point_to_sgf};
@@ -143,6 +143,9 @@ pub struct Replay {
     /// [`result_in_points`]; in stones when the komi was read as Fox's stones, see
     /// [`FoxKomi`]): `None` for resignations, time, forfeits and uncounted wins.
     pub result_points: Option<GameResult>,
+    /// The Fox server's komi encoding `KM` was read as, when it was ([`fox`](super::fox));
+    /// with [`FoxKomi::result_in_stones`], [`Replay::result`] is in stones.
+    pub fox_komi: Option<FoxKomi>,
     /// The record's `HA` (0 when absent or malformed).
     pub handicap: u32,
     /// The first illegal move, when there was one (replay stops there).
@@ -265,6 +268,7 @@ fn tolerable(reason: Reason) -> bool {
 fn warn_tolerated(run: &mut Run, c: Color, p: Point, reason: Reason) {
     warn(
         &mut run.warnings,
+        WarningKind::Tolerated,
         format!(
             "move {} ({} {}) breaks the {} rule; played as SGF says",
             run.moves + 1,
@@ -275,10 +279,11 @@ fn warn_tolerated(run: &mut Run, c: Color, p: Point, reason: Reason) {
     );
 }
 
-pub(super) fn warn(warnings: &mut Vec<Warning>, message: String) {
+pub(super) fn warn(warnings: &mut Vec<Warning>, kind: WarningKind, message: String) {
     warnings.push(Warning {
         line: 0,
         column: 0,
+        kind,
         message,
     });
 }
@@ -543,8 +548,8 @@ impl Replayer {
                             (Some(_), Some(p)) => format!("the given {} rules", p.name()),
                             (Some(_), None) => "the given rules".to_string(),
                         };
-                        warn(
-                            &mut run.warnings,
+                        warn(&mut run.warnings,
+                            WarningKind::Rules,
                             format!("RU[{name}] is not a rule set tengen knows; replayed under {used} rules"),
                         )
                     }
@@ -560,6 +565,7 @@ impl Replayer {
             // one stone per point at most: a larger HA would give White an absurd bonus
             warn(
                 &mut run.warnings,
+                WarningKind::Handicap,
                 format!(
                     "HA[{handicap}] is more than the {} points of the {size} board; ignored",
                     size.area()
@@ -567,7 +573,7 @@ impl Replayer {
             );
             handicap = 0;
         }
-        let mut in_stones = false;
+        let mut fox_komi = None;
         match (opts.komi, h.komi) {
             (Some(k), _) => run.rules.komi = k,
             (None, Some(km)) => match std::str::from_utf8(km).ok().and_then(|t| t.parse().ok()) {
@@ -582,12 +588,17 @@ impl Replayer {
                         FoxKomi::read(&text, k, &ap, handicap, size, run.rules.scoring)
                     {
                         run.rules.komi = fox.komi;
-                        in_stones = fox.result_in_stones();
-                        warn(&mut run.warnings, fox.warning(&text));
+                        fox_komi = Some(fox);
+                        warn(
+                            &mut run.warnings,
+                            WarningKind::FoxKomi,
+                            fox.warning(&text, &ap),
+                        );
                     }
                 }
                 None => warn(
                     &mut run.warnings,
+                    WarningKind::Komi,
                     format!(
                         "KM[{}] is not a whole or half number; komi {} kept",
                         String::from_utf8_lossy(km),
@@ -624,7 +635,7 @@ impl Replayer {
         let result = h.result.map(|v| decode_simple_text(v, enc));
         let result_points = result
             .as_deref()
-            .and_then(|re| result_in_points(re, in_stones));
+            .and_then(|re| result_in_points(re, fox_komi.is_some_and(|f| f.result_in_stones())));
         let replay = Replay {
             size,
             rules: run.rules,
@@ -633,6 +644,7 @@ impl Replayer {
             to_move: run.to_move,
             result,
             result_points,
+            fox_komi,
             handicap,
             error: run.error,
             warnings: run.warnings,
@@ -659,6 +671,7 @@ impl Replayer {
             if !size.contains(p) {
                 warn(
                     &mut run.warnings,
+                    WarningKind::Setup,
                     format!(
                         "setup point {} is off the {size} board; ignored",
                         point_to_sgf(p)
@@ -671,6 +684,7 @@ impl Replayer {
             let n = board.remove_chain_at(p);
             warn(
                 &mut run.warnings,
+                WarningKind::Setup,
                 format!(
                     "setup left the chain at {} without liberties; its {n} stone(s) removed",
                     point_to_sgf(p)
@@ -826,6 +840,7 @@ fn bad_size(v: &[u8]) -> ReplayError {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fox::KomiEncoding;
     use super::*;
 
     // A short 5×5 record with game information (an escaped bracket in PB) and a pass.
@@ -1002,6 +1017,13 @@ mod tests {
         assert_eq!(g.replay.rules, fallback);
         let w: Vec<String> = g.replay.warnings.iter().map(|w| w.to_string()).collect();
         assert!(w.iter().any(|w| w.contains("RU[Martian]")), "{w:?}");
+        // each warning has its kind, in the order the record gave them
+        let kinds: Vec<WarningKind> = g.replay.warnings.iter().map(|w| w.kind).collect();
+        assert_eq!(
+            kinds,
+            [WarningKind::Rules, WarningKind::Komi, WarningKind::Setup],
+            "{w:?}"
+        );
         assert!(w.iter().any(|w| w.contains("KM[six]")), "{w:?}");
         // the black corner stone had no liberty: removed
         assert!(w.iter().any(|w| w.contains("without liberties")), "{w:?}");
@@ -1074,10 +1096,24 @@ mod tests {
             "{w:?}"
         );
         assert_eq!(r.result_points, black(11));
-        // KM[0] of an even game by GNU Go is 6.5; with a handicap it is 0
+        assert_eq!(
+            r.fox_komi.map(|f| f.encoding),
+            Some(KomiEncoding::HundredthsOfStones)
+        );
+        // KM[0] of an even game by GNU Go is 6.5, and the warning names the marks a user
+        // can check in the file; with a handicap it is 0
         let (r, w) = komi_of(b"(;SZ[19]RU[Japanese]KM[0]AP[GNU Go:3.8];B[dd])");
         assert_eq!(r.rules.komi, k("6.5"));
-        assert!(w.iter().any(|w| w.contains("KM[0]")), "{w:?}");
+        assert!(
+            w.iter()
+                .any(|w| w.starts_with("KM[0] read as") && w.contains("AP[GNU Go:3.8] and no HA")),
+            "{w:?}"
+        );
+        assert_eq!(r.warnings[0].kind, WarningKind::FoxKomi);
+        assert_eq!(
+            r.fox_komi.map(|f| f.encoding),
+            Some(KomiEncoding::EvenGameZero)
+        );
         let (r, w) = komi_of(b"(;SZ[19]RU[Japanese]KM[0]HA[2]AP[GNU Go:3.8]AB[dd][pp];W[dp])");
         assert_eq!(r.rules.komi, k("0"));
         assert!(w.is_empty(), "{w:?}");
@@ -1086,6 +1122,7 @@ mod tests {
         assert_eq!(r.rules.komi, k("6.5"));
         assert!(w.is_empty(), "{w:?}");
         assert_eq!(r.result_points, None);
+        assert_eq!(r.fox_komi, None);
         // a komi given by the caller wins over the record
         let opts = ReplayOptions {
             komi: Some(k("5.5")),
