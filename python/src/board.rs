@@ -13,6 +13,11 @@ use crate::errors::{illegal_err, off_board};
 use crate::rules::{rules_arg, PyRules};
 
 /// A board position with the rules its moves are checked under.
+///
+/// Two indexing orders, each the usual one of its world: a point is `(x, y)`, column first
+/// (`board[x, y]`, `play(x, y, color)`, every point returned), with `y = 0` the top row; an
+/// array is numpy's row-major `(height, width)`, row first (`to_numpy()[y, x]`,
+/// `numpy.asarray(board)[y, x]`, as `features` and `ownership`).
 #[pyclass(module = "tengen._tengen", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
@@ -183,6 +188,8 @@ impl PyBoard {
         self.clone()
     }
 
+    /// `board[x, y]`: the stone on column `x`, row `y` (column first, `y = 0` at the top;
+    /// an array from `to_numpy()` is indexed the other way, `a[y, x]`).
     fn __getitem__(&self, key: (i64, i64)) -> PyResult<Option<Color>> {
         let p = self.on_board(key.0, key.1)?;
         Ok(cell(self.board.get(p)))
@@ -250,7 +257,8 @@ impl PyBoard {
         })
     }
 
-    /// The stones as an int8 array of shape (height, width): 0 empty, 1 black, 2 white.
+    /// The stones as an int8 array of shape (height, width), row first: `a[y, x]` is
+    /// `board[x, y]` (0 empty, 1 black, 2 white).
     fn to_numpy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
         let (w, h) = (self.board.width(), self.board.height());
         let mut a = Array2::<i8>::zeros((h, w));
@@ -264,7 +272,26 @@ impl PyBoard {
         a.into_pyarray(py)
     }
 
-    /// A board from an int8 array of shape (height, width): 0 empty, 1 black, 2 white.
+    /// `numpy.asarray(board)`: the int8 array of `to_numpy()`, (height, width), row first
+    /// (`a[y, x]`), converted to `dtype` when one is asked for. The array is always a new
+    /// one, so `copy` changes nothing.
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let _ = copy;
+        let a = self.to_numpy(py).into_any();
+        match dtype {
+            Some(d) if !d.is_none() => a.call_method1("astype", (d,)),
+            _ => Ok(a),
+        }
+    }
+
+    /// A board from an int8 array of shape (height, width), row first (`a[y, x]` becomes
+    /// `board[x, y]`): 0 empty, 1 black, 2 white.
     #[staticmethod]
     #[pyo3(signature = (a, rules=None))]
     fn from_numpy(a: &Bound<'_, PyAny>, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {

@@ -93,7 +93,8 @@ fn check_sym(s: usize, w: usize, h: usize) -> PyResult<()> {
     Ok(())
 }
 
-/// The input planes of `game` for the side to move: float32 (PLANES, height, width).
+/// The input planes of `game` for the side to move: float32 (PLANES, height, width), each
+/// plane row first (`planes[k, y, x]` is about `game[x, y]`).
 #[pyfunction]
 #[pyo3(signature = (game, symmetry=0))]
 pub(crate) fn features<'py>(

@@ -234,6 +234,8 @@ impl PyGame {
         self.clone()
     }
 
+    /// `game[x, y]`: the stone on column `x`, row `y` (column first, `y = 0` at the top;
+    /// arrays such as `features` are row first, `[y, x]`).
     fn __getitem__(&self, key: (i64, i64)) -> PyResult<Option<Color>> {
         let size = self.game.board().size();
         let p = point_arg(size, key.0, key.1).ok_or_else(|| {

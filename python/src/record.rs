@@ -3,7 +3,7 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyOSError, PyRuntimeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 use tengen::sgf::{self as tsgf, MainLine, MainLineEvent, Mode, ReplayOptions, Replayer};
@@ -252,19 +252,35 @@ impl Record {
 
 /// Read a record from a file through the library's one capped reader
 /// ([`tsgf::read_file_into`]: at most [`tsgf::MAX_FILE_BYTES`], pipes and devices included);
-/// the path names it in messages.
+/// the path names it in messages. A file that cannot be opened or read raises the `OSError`
+/// of its errno (`FileNotFoundError`, `PermissionError`, ...), as `open()` would.
 #[pyfunction]
 pub(crate) fn load_sgf_file(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Record> {
     let name = path.display().to_string();
     let r = py.detach(|| {
         catch_unwind(AssertUnwindSafe(|| {
-            let bytes = tsgf::read_file(&path).map_err(|e| format!("{name}: unreadable: {e}"))?;
-            parse_record(name.clone(), bytes, true)
+            let bytes = tsgf::read_file(&path).map_err(|e| match e {
+                // the system's error, as Python's own open() raises it
+                tsgf::ReadError::Open(io) | tsgf::ReadError::Read(io)
+                    if io.raw_os_error().is_some() =>
+                {
+                    Err(io)
+                }
+                e => Ok(format!("{name}: unreadable: {e}")),
+            })?;
+            parse_record(name.clone(), bytes, true).map_err(Ok)
         }))
     });
     match r {
         Ok(Ok(data)) => Ok(Record { data }),
-        Ok(Err(msg)) => Err(SgfError::new_err(msg)),
+        Ok(Err(Ok(msg))) => Err(SgfError::new_err(msg)),
+        // OSError(errno, text, filename) is the subclass of the errno: FileNotFoundError,
+        // PermissionError, IsADirectoryError, ...
+        Ok(Err(Err(io))) => Err(PyOSError::new_err((
+            io.raw_os_error().unwrap_or(0),
+            io.kind().to_string(),
+            name,
+        ))),
         Err(p) => Err(PyRuntimeError::new_err(format!(
             "internal error in tengen: {}",
             panic_message(&p)

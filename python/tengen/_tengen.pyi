@@ -78,7 +78,12 @@ class Rules:
 
 class Board:
     """A board position with the rules its moves are checked under (default Chinese: simple
-    ko, suicide illegal)."""
+    ko, suicide illegal).
+
+    Two indexing orders, each the usual one of its world: a point is ``(x, y)``, column
+    first (``board[x, y]``, ``play(x, y, color)``, every point returned), with ``y = 0`` the
+    top row; an array is numpy's row-major ``(height, width)``, row first
+    (``to_numpy()[y, x]``, ``np.asarray(board)[y, x]``, as ``features`` and ``ownership``)."""
 
     def __init__(self, width: int, height: Optional[int] = None, rules: RulesLike = None) -> None: ...
     @property
@@ -118,7 +123,8 @@ class Board:
         """A copy."""
     def __copy__(self) -> "Board": ...
     def __deepcopy__(self, memo: Any) -> "Board": ...
-    def __getitem__(self, key: Point) -> Optional[Color]: ...
+    def __getitem__(self, key: Point) -> Optional[Color]:
+        """``board[x, y]``: column first (arrays are row first, ``a[y, x]``)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
     def rows(self) -> list[str]:
@@ -130,10 +136,14 @@ class Board:
     def from_text(text: str, rules: RulesLike = None) -> "Board":
         """A board from text in any format ``tengen`` reads."""
     def to_numpy(self) -> npt.NDArray[np.int8]:
-        """int8 (height, width): 0 empty, 1 black, 2 white."""
+        """int8 (height, width), row first: ``a[y, x]`` is ``board[x, y]``; 0 empty, 1 black,
+        2 white."""
+    def __array__(self, dtype: Any = None, copy: Optional[bool] = None) -> npt.NDArray[Any]:
+        """``np.asarray(board)``: the array of :meth:`to_numpy` (in ``dtype`` when given)."""
     @staticmethod
     def from_numpy(a: npt.NDArray[np.int8], rules: RulesLike = None) -> "Board":
-        """A board from an int8 (height, width) array: 0 empty, 1 black, 2 white."""
+        """A board from an int8 (height, width) array, row first (``a[y, x]`` becomes
+        ``board[x, y]``): 0 empty, 1 black, 2 white."""
 
 class Game:
     """A game: board, rules, side to move, captures, history, superko and undo."""
@@ -202,7 +212,8 @@ class Game:
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any) -> "Game": ...
     def __len__(self) -> int: ...
-    def __getitem__(self, key: Point) -> Optional[Color]: ...
+    def __getitem__(self, key: Point) -> Optional[Color]:
+        """``game[x, y]``: column first (arrays are row first, ``[y, x]``)."""
 
 class Territories:
     """Who owns each empty region (dead stones assumed removed)."""
@@ -336,7 +347,8 @@ class Judgement:
         """(colour, stones, "alive"/"dead"/"seki", certain, confidence) of every chain."""
     @property
     def ownership(self) -> npt.NDArray[np.float32]:
-        """float32 (height, width): the playouts' mean owner, +1 Black to -1 White."""
+        """float32 (height, width), row first (``[y, x]``): the playouts' mean owner, +1
+        Black to -1 White."""
     @property
     def score(self) -> Score:
         """The count with the dead stones removed."""
@@ -431,7 +443,8 @@ class ReplayStream:
         """Batches submitted and not taken yet."""
 
 def features(game: Game, symmetry: int = 0) -> npt.NDArray[np.float32]:
-    """float32 (PLANES, height, width) input planes for the side to move."""
+    """float32 (PLANES, height, width) input planes for the side to move, each row first
+    (``planes[k, y, x]`` is about ``game[x, y]``)."""
 
 def training_data(
     paths: Sequence[str],

@@ -79,6 +79,13 @@ def test_rows_text_numpy_round_trip() -> None:
     wide = Board(7, 3)
     wide.play(6, 2, WHITE)
     assert wide.to_numpy().shape == (3, 7) and wide.to_numpy()[2, 6] == 2
+    # np.asarray(board) is the same int8 array, row first: a[y, x] is board[x, y]
+    arr = np.asarray(wide)
+    assert arr.dtype == np.int8 and arr.shape == (3, 7)
+    assert arr[2, 6] == 2 and wide[6, 2] == WHITE and arr[0, 6] == 0
+    assert np.array_equal(arr, wide.to_numpy())
+    assert np.asarray(wide, dtype=np.float32).dtype == np.float32
+    assert np.asarray(wide, dtype=np.float32)[2, 6] == 2.0
     with pytest.raises(ValueError, match="3 is not 0"):
         Board.from_numpy(np.array([[3, 0], [0, 0]], dtype=np.int8))
     # the wrong dtype or shape names int8 and 2-D, and what was given

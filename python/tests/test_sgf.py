@@ -130,8 +130,12 @@ def test_replay_illegal_move_names_the_move() -> None:
 
 
 def test_unreadable(tmp_path: Path) -> None:
-    with pytest.raises(SgfError, match="cannot read"):
+    # a missing file is Python's own FileNotFoundError, naming the file
+    with pytest.raises(FileNotFoundError) as missing:
         tengen.sgf.load(tmp_path / "missing.sgf")
+    assert missing.value.filename == str(tmp_path / "missing.sgf")
+    with pytest.raises(IsADirectoryError):
+        tengen.sgf.load(tmp_path)
     with pytest.raises(SgfError, match="GM\\[2\\] is not Go"):
         tengen.sgf.load(b"(;GM[2];B[aa])")
     with pytest.raises(SgfError, match="SZ\\[99\\]"):

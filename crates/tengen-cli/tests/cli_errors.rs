@@ -311,7 +311,35 @@ fn board_input_errors() {
         ]);
     }
     cases.extend([
-        case(&["score", "--dead", "Z99"], "X.\n.O\n", 2, &["Z99"]),
+        case(
+            &["score", "--dead", "Z99"],
+            "X.\n.O\n",
+            2,
+            &["Z99", "columns A to B, rows 1 to 2 from the bottom"],
+        ),
+        case(
+            &["score", "--dead", "5,0"],
+            "X.\n.O\n",
+            2,
+            &[
+                "\"5,0\" is off the 2x2 board",
+                "columns 0 to 1, rows 0 to 1",
+            ],
+        ),
+        // an SGF record on stdin, UTF-8 or not: pass it as a file
+        case(
+            &["score"],
+            "(;SZ[9];B[ee])",
+            2,
+            &["SGF record", "file argument"],
+        ),
+        case(
+            &["score"],
+            b"(;SZ[9]PB[\xb2\xe2];B[ee])".to_vec(),
+            2,
+            &["SGF record", "file argument"],
+        ),
+        case(&["territory"], " (;SZ[9])", 2, &["SGF record"]),
         case(&["score", "--dead", "A1,zz"], "X.\n.O\n", 2, &["zz"]),
     ]);
     check(cases);
@@ -364,4 +392,17 @@ fn replay_errors() {
     }
     let _ = std::fs::remove_dir_all(&dir);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn a_byte_order_mark_is_accepted() {
+    // some editors start a file with U+FEFF: it is no part of the size line or the board
+    let mut m = case(&["move"], "\u{feff}2\n10\n11\n1 0 2\n", 0, &[]);
+    m.stdout = "1\n02\n00\n";
+    let mut s = case(&["score", "--rules", "chinese"], "\u{feff}X.\n.O\n", 0, &[]);
+    s.stdout = "W+7.5\n";
+    let mut t = case(&["territory"], "\u{feff}X.\n..\n", 0, &[]);
+    t.stdout =
+        "{\"territoryBlack\":[[0,1],[1,0],[1,1]],\"territoryWhite\":[],\"territoryNone\":[]}\n";
+    check(vec![m, s, t]);
 }

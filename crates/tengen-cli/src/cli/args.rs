@@ -69,11 +69,15 @@ pub fn parse_point_as(what: &str, tok: &str, size: Size) -> Result<Point, String
     let (x, y) = parse_coords(tok, size.height())
         .ok_or_else(|| format!("{what} {tok:?} is not a point x,y or a vertex such as D4"))?;
     size.point(x, y).ok_or_else(|| {
-        format!(
-            "{what} {tok:?} ({x} {y}) is off the {size} board (columns 0 to {}, rows 0 to {})",
-            size.width() - 1,
-            size.height() - 1
-        )
+        // the ranges in the form the point was written in
+        let (w, h) = (size.width(), size.height());
+        let ranges = if tok.contains(',') {
+            format!("columns 0 to {}, rows 0 to {} from the top", w - 1, h - 1)
+        } else {
+            let last = tengen::vertex::column_name(w - 1);
+            format!("columns A to {last}, rows 1 to {h} from the bottom")
+        };
+        format!("{what} {tok:?} is off the {size} board ({ranges})")
     })
 }
 
@@ -158,10 +162,19 @@ mod tests {
             assert_eq!(parse_coords(bad, 19), None, "{bad:?}");
         }
         assert_eq!(parse_point_as("p", "T19", s), Ok(Point::new(18, 0)));
+        // the message speaks the point's own form, never the internal column and row
         let e = parse_point_as("dead stone", "U1", s).unwrap_err();
-        assert!(
-            e.contains("dead stone \"U1\" (19 18) is off the 19x19 board"),
-            "{e}"
+        assert_eq!(
+            e,
+            "dead stone \"U1\" is off the 19x19 board (columns A to T, rows 1 to 19 from the \
+             bottom)"
+        );
+        let e = parse_point_as("--dead", "Z99", s).unwrap_err();
+        assert!(!e.contains("-80"), "{e}");
+        let e = parse_point_as("--at", "19,0", s).unwrap_err();
+        assert_eq!(
+            e,
+            "--at \"19,0\" is off the 19x19 board (columns 0 to 18, rows 0 to 18 from the top)"
         );
         let e = parse_point_as("--at", "Q", s).unwrap_err();
         assert!(e.contains("not a point x,y or a vertex"), "{e}");

@@ -189,6 +189,10 @@ impl<R: BufRead> ProblemReader<R> {
                 self.line += 1;
                 let t = self.buf.trim_end_matches(['\n', '\r']).len();
                 self.buf.truncate(t);
+                if self.line == 1 && self.buf.starts_with('\u{feff}') {
+                    // a byte-order mark before the first line (as some editors write)
+                    self.buf.drain(..'\u{feff}'.len_utf8());
+                }
                 Ok(true)
             }
             Err(e) => {

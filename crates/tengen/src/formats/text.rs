@@ -117,6 +117,8 @@ pub enum TextErrorKind {
     Trailing,
     /// Bytes that are not UTF-8.
     NotUtf8,
+    /// An SGF game record where a board was expected.
+    SgfRecord,
 }
 
 /// A board text error at a line and column (from 1).
@@ -149,6 +151,10 @@ impl fmt::Display for TextErrorKind {
             ),
             K::Trailing => f.write_str("unexpected text after the board"),
             K::NotUtf8 => f.write_str("the input is not UTF-8 text"),
+            K::SgfRecord => f.write_str(
+                "the input is an SGF record, not a board: read it as a record (a file \
+                 argument: tengen score GAME.sgf; in Python tengen.sgf.load)",
+            ),
         }
     }
 }
@@ -225,6 +231,15 @@ impl Rows {
 /// # Errors
 /// A [`TextError`] naming the line and column of the first problem.
 pub fn read_board(input: &str, format: InputFormat) -> Result<Board, TextError> {
+    // a byte-order mark (as some editors write) is no part of the board
+    let input = input.strip_prefix('\u{feff}').unwrap_or(input);
+    if input.trim_start().starts_with('(') {
+        return Err(TextError {
+            line: 1,
+            column: None,
+            kind: TextErrorKind::SgfRecord,
+        });
+    }
     let format = match format {
         InputFormat::Auto => detect(input),
         f => f,
@@ -242,6 +257,14 @@ pub fn read_board(input: &str, format: InputFormat) -> Result<Board, TextError> 
 /// A [`TextError`]; [`TextErrorKind::NotUtf8`] names the line and column of the first byte
 /// that is not UTF-8.
 pub fn read_board_bytes(input: &[u8], format: InputFormat) -> Result<Board, TextError> {
+    if input.trim_ascii_start().starts_with(b"(") {
+        // an SGF record, whatever its encoding: say so rather than that it is not UTF-8
+        return Err(TextError {
+            line: 1,
+            column: None,
+            kind: TextErrorKind::SgfRecord,
+        });
+    }
     match std::str::from_utf8(input) {
         Ok(s) => read_board(s, format),
         Err(e) => {
