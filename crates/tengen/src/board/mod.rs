@@ -44,7 +44,6 @@ use crate::{Color, Point, Size, SizeError};
 mod cells;
 mod chain;
 mod layout;
-mod oracle;
 #[allow(unsafe_code)]
 mod sets;
 #[cfg(test)]
@@ -780,3 +779,6 @@ impl Iterator for ChainStones<'_> {
         Some(c)
     }
 }
+
+// after the main `impl Board`, so the docs of `Board` open with its API, not the check
+mod oracle;

@@ -15,8 +15,7 @@
 //!   only the moves, setup points and the few root properties replay needs, into buffers that
 //!   are reused from game to game: no strings, no per-node allocation, no tree. Building the
 //!   full tree for every file costs several times more than playing the moves themselves (one
-//!   `Vec` per node and per property value), which would make the 4× lead over the `goban`
-//!   crate that the replay command promises impossible; that is why the scanner exists next to
+//!   `Vec` per node and per property value); that is why the scanner exists next to
 //!   the tree parser. Whenever the scanner meets anything it does not handle exactly (a syntax
 //!   problem, a malformed value, old-style identifiers, variations or a second game after the
 //!   main line), it gives up and the file goes through the tree parser in lenient mode
