@@ -117,3 +117,41 @@ fn overrides_and_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("move 2"), "{err}");
 }
+
+#[test]
+fn a_result_in_stones_is_printed_in_points_with_the_stones_in_brackets() {
+    // Fox's Chinese records: KM[375] is 3.75 stones (komi 7.5) and RE is in stones
+    let p = write(
+        "stones.sgf",
+        "(;GM[1]SZ[9]RU[Chinese]KM[375]RE[W+3.2]AB[ea][eb][ec][ed][ee][ef][eg][eh][ei]\
+         AW[fa][fb][fc][fd][fe][ff][fg][fh][fi];B[];W[])",
+    );
+    let p = p.to_str().unwrap();
+    let (out, err, code) = run_tengen(&["score", p], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.trim_end()
+            .ends_with(" (recorded W+6.4 [W+3.2 in stones])"),
+        "{out}"
+    );
+    // JSON keeps the record's RE as written
+    let (out, err, code) = run_tengen(&["score", "--json", p], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["recorded"], "W+3.2");
+}
+
+#[test]
+fn a_move_past_the_end_of_the_record_is_an_error() {
+    let p = write("short.sgf", "(;GM[1]SZ[9];B[ee];W[ce];B[gc])");
+    let p = p.to_str().unwrap();
+    let (out, err, code) = run_tengen(&["score", p, "--move", "999"], "");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("--move 999: the record has only 3 moves"),
+        "{err}"
+    );
+    // the last move itself is fine
+    let (_, err, code) = run_tengen(&["score", p, "--move", "3"], "");
+    assert_eq!(code, 0, "{err}");
+}

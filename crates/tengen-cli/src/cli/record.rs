@@ -1,7 +1,7 @@
 //! A record's final position read for counting: its replay with the rules, komi (servers'
 //! encodings recognised), captures and handicap (`tengen score` and `render`).
 
-use tengen::sgf::{Replay, ReplayOptions, Replayer};
+use tengen::sgf::{Replay, ReplayOptions, Replayer, WarningKind};
 use tengen::{Board, Komi, Rules};
 
 /// A record's position ready to judge: the board its replay ended on, and the replay (its
@@ -25,7 +25,7 @@ impl Record {
 fn komi_notes(rep: &Replay) -> Vec<String> {
     rep.warnings
         .iter()
-        .filter(|w| w.message.starts_with("KM["))
+        .filter(|w| matches!(w.kind, WarningKind::Komi | WarningKind::FoxKomi))
         .map(|w| w.message.clone())
         .collect()
 }
@@ -50,8 +50,31 @@ pub fn read_record(
     if let Some(e) = rep.error {
         return Err(e.to_string());
     }
+    if let Some(n) = until.filter(|&n| n > rep.moves) {
+        return Err(format!(
+            "--move {n}: the record has only {} moves",
+            rep.moves
+        ));
+    }
     Ok(Record {
         board: r.board().clone(),
         replay: rep,
     })
+}
+
+/// The recorded result as `score` and `replay --score` print it beside the count: the
+/// record's `RE`, or for a result in stones (the Fox server's Chinese records) the result in
+/// points with the stones in brackets, `W+2.5 [W+1.25 in stones]`.
+pub fn recorded(rep: &Replay) -> Option<String> {
+    let re = rep.result.as_deref()?;
+    Some(
+        match rep
+            .fox_komi
+            .filter(|f| f.result_in_stones())
+            .and_then(|_| tengen::sgf::fox::stones_to_points(re))
+        {
+            Some(points) => format!("{points} [{} in stones]", re.trim()),
+            None => re.to_string(),
+        },
+    )
 }

@@ -308,7 +308,7 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
             } else if let Some(e) = rep.error {
                 format!("{shown}: illegal: {e}\n")
             } else if let Some(sc) = counted {
-                match recorded(&rep) {
+                match super::record::recorded(&rep) {
                     Some(r) => format!("{shown}: score {} (recorded {r})\n", sc.result),
                     None => format!("{shown}: score {}\n", sc.result),
                 }
@@ -325,23 +325,6 @@ fn one(path: &Path, r: &mut Replayer, buf: &mut Vec<u8>, args: &ReplayArgs) -> O
         warnings,
         agrees,
     }
-}
-
-/// The recorded result as `score` prints it beside the count: the record's `RE`, or for a
-/// result in stones (the Fox server's Chinese records) the result in points with the
-/// stones in brackets, `W+2.5 [W+1.25 in stones]`.
-pub(super) fn recorded(rep: &Replay) -> Option<String> {
-    let re = rep.result.as_deref()?;
-    Some(
-        match rep
-            .fox_komi
-            .filter(|f| f.result_in_stones())
-            .and_then(|_| tengen::sgf::fox::stones_to_points(re))
-        {
-            Some(points) => format!("{points} [{} in stones]", re.trim()),
-            None => re.to_string(),
-        },
-    )
 }
 
 /// Which warnings the terminal shows: each kind for the first record that has it (all of

@@ -259,6 +259,7 @@ struct ScoreReport {
     file: String,
     result: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The record's `RE` as written (a Fox Chinese record's margin in stones).
     recorded: Option<String>,
     dead: Vec<[u8; 2]>,
     seki: Vec<[u8; 2]>,
@@ -299,7 +300,7 @@ fn score_files(args: &ScoreArgs) -> i32 {
             .iter()
             .find(|b| !b.is_ascii_whitespace())
             .is_some_and(|&b| b == b'(');
-        let (board, to_move, facts, recorded, notes) = if is_sgf {
+        let (board, to_move, facts, (recorded, shown), notes) = if is_sgf {
             let rec = match read_record(
                 bytes,
                 args.move_number,
@@ -320,13 +321,14 @@ fn score_files(args: &ScoreArgs) -> i32 {
                 captures: r.captures,
                 handicap: r.handicap,
             };
-            (rec.board, r.to_move, Some(facts), r.result, notes)
+            let shown = super::record::recorded(&r);
+            (rec.board, r.to_move, Some(facts), (r.result, shown), notes)
         } else {
             if args.move_number.is_some() {
                 return fail(format!("{name}: --move needs an SGF record, not a board"));
             }
             match read_board_bytes(bytes, args.input) {
-                Ok(b) => (b, Color::Black, None, None, Vec::new()),
+                Ok(b) => (b, Color::Black, None, (None, None), Vec::new()),
                 Err(e) => return fail(format!("{name}: {e}")),
             }
         };
@@ -396,7 +398,7 @@ fn score_files(args: &ScoreArgs) -> i32 {
                 out.push_str(&format!("{name}: "));
             }
             out.push_str(&result);
-            if let Some(r) = &recorded {
+            if let Some(r) = &shown {
                 out.push_str(&format!(" (recorded {r})"));
             }
             out.push('\n');
