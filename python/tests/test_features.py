@@ -211,23 +211,32 @@ def test_ladder_planes() -> None:
     f = tengen.features(Game.from_board(board, to_move=BLACK))
     assert f[13, 3, 2] == 1 and f[13].sum() == 1
     assert f[14].sum() == 0
-    # white to move: both liberties save it, and so does some breaker away from the stone
+    # white to move: both liberties save it; far from both of its paths nothing does
     f = tengen.features(Game.from_board(board, to_move=WHITE))
     assert f[13, 3, 2] == 1 and f[13].sum() == 1
     assert f[14, 3, 3] == 1 and f[14, 4, 2] == 1
-    marked = [(int(x), int(y)) for y, x in zip(*np.nonzero(f[14]))]
-    assert any(abs(x - 2) + abs(y - 3) > 2 for x, y in marked), marked
-    # every marked point does save it; points far from both of its paths do not
-    for x, y in marked:
-        b = board.copy()
-        b.play(x, y, WHITE)
-        assert b.liberties(2, 3) >= 3 or tengen.ladder_captured(b, 2, 3).verdict == "failure"
     for x, y in [(8, 8), (7, 8)]:
         assert f[14, y, x] == 0
         b = board.copy()
         b.play(x, y, WHITE)
         r = tengen.ladder_captured(b, 2, 3)
         assert (r.verdict, r.proven) == ("success", True), (x, y)
+    # a breaker on the path to the lower left: black ladders to the upper right, and the
+    # breakers of that path are marked, away from the stone
+    rows = list(LADDER)
+    rows[5] = ".O......."
+    one_path = tengen.Board.from_rows(rows)
+    f = tengen.features(Game.from_board(one_path, to_move=WHITE))
+    assert f[13, 3, 2] == 1 and f[13].sum() == 1
+    marked = [(int(x), int(y)) for y, x in zip(*np.nonzero(f[14]))]
+    assert any(abs(x - 2) + abs(y - 3) > 2 for x, y in marked), marked
+    # every marked point does save it
+    for x, y in marked:
+        b = one_path.copy()
+        b.play(x, y, WHITE)
+        libs = b.liberties(2, 3)
+        assert libs is not None
+        assert libs >= 3 or tengen.ladder_captured(b, 2, 3).verdict == "failure", (x, y)
     # with breakers on both paths there is no ladder
     rows = list(LADDER)
     rows[5] = ".O......."
