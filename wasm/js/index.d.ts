@@ -314,3 +314,31 @@ export function replaySgf(
   options?: { rules?: string; komi?: number; tolerant?: boolean },
 ): Replay;
 export function replaySummary(input: Uint8Array | ArrayBuffer | string): ReplaySummary;
+
+export interface RecordCount extends Omit<Judgement, 'ownership' | 'playouts' | 'seed'> {
+  /** Per point, row by row (when judged): the playouts' mean owner, +1 black to -1 white. */
+  ownership?: number[];
+  playouts?: number;
+  seed?: number;
+  /** The record's RE as written (null without one). */
+  recorded: string | null;
+  /** The replay's warnings (servers' komi encodings read, values ignored). */
+  warnings: string[];
+}
+
+/**
+ * Who won a record: replayed to its end (or `move`) under its rules and komi (Fox's KM
+ * encodings read), counted with the dead stones judged ('auto', the default), none ('none')
+ * or the points given.
+ */
+export function scoreSgf(
+  input: Uint8Array | ArrayBuffer | string,
+  options?: {
+    dead?: 'auto' | 'none' | Vertex[];
+    rules?: string;
+    komi?: number;
+    move?: number;
+    playouts?: number;
+    seed?: number;
+  },
+): RecordCount;

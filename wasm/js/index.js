@@ -14,6 +14,7 @@ import init, {
   rulesJson,
   parseSgfJson,
   replaySummaryJson,
+  scoreSgfJson,
 } from './tengen_wasm.js';
 
 const wasmUrl = new URL('./tengen_wasm_bg.wasm', import.meta.url);
@@ -422,6 +423,38 @@ export function replaySgf(input, options = {}) {
   } finally {
     r.free();
   }
+}
+
+/**
+ * Who won a record: replay it (every move checked; its rules and komi read as `tengen score
+ * FILE` reads them, Fox's KM encodings included) to its end or to `options.move`, and count the
+ * final position with its dead stones judged, as the CLI does for a record. Options: dead
+ * ('auto', the default: judged; 'none': the stones as they stand; or a list of [x, y] points),
+ * rules, komi, move, playouts, seed. Returns the judgement (see `judge`; without ownership,
+ * playouts and seed unless judged) with `recorded`, the record's RE as written, and `warnings`.
+ */
+export function scoreSgf(input, options = {}) {
+  if (options === null || typeof options !== 'object') throw new TypeError('scoreSgf: options must be an object');
+  const bytes = bytesOf(input, 'scoreSgf');
+  const dead = options.dead ?? 'auto';
+  let mode = dead;
+  let points = new Float64Array(0);
+  if (Array.isArray(dead)) {
+    mode = 'given';
+    points = flatPoints(dead, 'scoreSgf: dead');
+  } else if (dead !== 'auto' && dead !== 'none') {
+    throw new TypeError("scoreSgf: dead must be 'auto', 'none' or a list of [x, y] points");
+  }
+  return JSON.parse(scoreSgfJson(
+    bytes,
+    options.rules ?? undefined,
+    options.komi ?? undefined,
+    options.move ?? undefined,
+    mode,
+    points,
+    options.playouts ?? undefined,
+    options.seed ?? undefined,
+  ));
 }
 
 /** Replay a record and return only the outcome (no positions): the fast path. */

@@ -1,8 +1,8 @@
 // Compile-time check of index.d.ts (`tsc -p wasm/types`): the API used as the README and the
 // page use it; a wrong or missing declaration fails the build of this file.
 import {
-  Board, Game, GoCounting, attack, defend, judge, ladderCaptured, moveTask, parseSgf, replaySgf, replaySummary, score, territory,
-  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type Reading, type Reason, type Vertex,
+  Board, Game, GoCounting, attack, defend, judge, ladderCaptured, moveTask, parseSgf, replaySgf, replaySummary, score, scoreSgf, territory,
+  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type Reading, type Reason, type RecordCount, type Vertex,
 } from 'tengen-wasm';
 
 const b: Board = Board.fromRows(['  B  ', ' B B ']);
@@ -47,3 +47,7 @@ const dv: 'success' | 'ko' | 'failure' = defend(g, 1, 0).verdict;
 const lc: number = ladderCaptured(['  B  '], 2, 0).nodes + b.attack(0, 0).nodes + b.ladderCaptured(0, 0).code;
 console.log(ok, dv, lc);
 console.log(caps, why, n, rows, legal, x, total, t, owner, answer, root, sign, sum, presets, komi, g.toSgf({ PB: 'x', HA: 2 }));
+const rc: RecordCount = scoreSgf('(;SZ[9]KM[6.5];B[ee])', { dead: 'none', move: 1 });
+const won: string = rc.result + (rc.recorded ?? '') + rc.warnings.length + (rc.ownership?.[0] ?? 0);
+const rc2: string = scoreSgf(new Uint8Array(0), { dead: [[0, 0]], rules: 'aga', komi: 7, playouts: 8, seed: 1 }).result;
+console.log(won, rc2);
