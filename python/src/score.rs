@@ -221,9 +221,19 @@ fn detached<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T
         })
 }
 
-/// Count `position` (a Board or a Game): see `tengen.score`. `dead` is "auto" (judge the
-/// dead stones), "none" or a list of points; by default "auto" for a game replayed from a
-/// record and "none" otherwise.
+/// Count `position`, a Board or a Game, by area or territory under its rules; returns a
+/// Score (`.result` is "B+3.5", "W+12" or "0").
+///
+/// - `rules`: a preset name or a Rules (default: the Board's or Game's); `komi` overrides
+///   the rules' komi.
+/// - `dead`: "auto" (the library's judge decides which stones are dead), "none" (the stones
+///   count as they stand) or a list of (x, y) points whose chains are dead. Default: "auto"
+///   for a game replayed from a record (`record.replay()`), as `tengen score FILE` counts it,
+///   and "none" otherwise.
+/// - `handicap`: stones of handicap for the rules' bonus (default: a record's HA, else 0);
+///   `captures`: (black, white) prisoners (default: the Game's own, a Board's 0).
+/// - `pass_alive`: besides the `dead` points ("none" or a list), the stones Benson's
+///   pass-alive analysis proves dead are removed (the strict count, no judge).
 #[pyfunction]
 #[pyo3(signature = (position, rules=None, komi=None, dead=None, handicap=None, captures=None, pass_alive=false))]
 #[allow(clippy::too_many_arguments)]
@@ -351,10 +361,20 @@ impl Judgement {
     }
 }
 
-/// Judge the dead stones of a finished position (a Board or a Game) and count it: see
-/// `tengen.judge`.
+/// Judge the dead stones and seki of a finished position, a Board or a Game, with the
+/// library's judge (certain parts by Benson, the rest by `playouts` light playouts from
+/// `seed`: deterministic), and count it; returns a Judgement (dead stones, seki, each chain's
+/// status, ownership, the count).
+///
+/// `rules`, `komi`, `to_move`, `captures` and `handicap` default to the Game's own (a
+/// Board's: its rules, Black to move, none).
 #[pyfunction]
 #[pyo3(signature = (position, rules=None, komi=None, to_move=None, playouts=tengen::judge::DEFAULT_PLAYOUTS, seed=1, captures=None, handicap=None))]
+// the default of `playouts` is a constant pyo3 cannot print: spelled out for help() (the test
+// test_judge_signature_names_the_default checks it against the judge's default)
+#[pyo3(
+    text_signature = "(position, rules=None, komi=None, to_move=None, playouts=128, seed=1, captures=None, handicap=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn judge(
     py: Python<'_>,

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import numpy as np
 import pytest
 
@@ -89,11 +92,26 @@ def test_a_records_handicap_counts_by_default() -> None:
 
 
 def test_judgement_json_is_the_librarys_count() -> None:
-    import json
-
     j = tengen.judge(Board.from_rows(ROWS), rules="chinese", komi=0, playouts=16)
     v = json.loads(j.to_json())
     assert v["result"] == j.result
     assert v["dead"] == [list(p) for p in j.dead]
     assert v["playouts"] == 16 and v["rules"] == "chinese"
     assert len(v["ownership"]) == 81
+
+
+def test_judge_signature_names_the_default() -> None:
+    # help(tengen.judge) shows the default playouts: the judge's own default
+    sig: str = getattr(tengen.judge, "__text_signature__", None) or ""
+    m = re.search(r"playouts=(\d+)", sig)
+    assert m, sig
+    j = tengen.judge(Board.from_rows(ROWS), rules="chinese")
+    assert json.loads(j.to_json())["playouts"] == int(m.group(1))
+
+
+def test_score_and_judge_document_themselves() -> None:
+    # help() of each says what its arguments do, not "see tengen.score" (itself)
+    for f in (tengen.score, tengen.judge):
+        doc = f.__doc__ or ""
+        assert f"see `tengen.{f.__name__}`" not in doc, doc
+    assert all(w in (tengen.score.__doc__ or "") for w in ('"auto"', '"none"', "record", "pass_alive"))

@@ -104,12 +104,14 @@ pub fn score_sgf_json(
         "auto" => RecordDead::Judged,
         "none" => RecordDead::None,
         "given" => RecordDead::Given,
-        other => return Err(error(
-            &format!(
+        other => {
+            return Err(error(
+                &format!(
                 "scoreSgf: bad dead {other:?}: expected 'auto', 'none' or a list of [x, y] points"
             ),
-            None,
-        )),
+                None,
+            ))
+        }
     };
     let opts = ReplayOptions {
         rules: opt_rules_arg(&rules)?,
