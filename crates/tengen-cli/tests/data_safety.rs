@@ -148,7 +148,7 @@ fn small_tmpfs(dir: &Path, size: &str) -> Option<()> {
         .status()
         .is_ok_and(|st| st.success());
     if !ok {
-        eprintln!("NOTE: cannot mount a tmpfs here (needs root): the full-disk test did not run");
+        common::not_run("cannot mount a tmpfs here (needs root): no full-disk check");
         return None;
     }
     Some(())
@@ -297,7 +297,7 @@ fn to_dev_full(args: &[&str], stdin: &[u8]) -> (i32, String) {
 #[test]
 fn a_full_stdout_is_an_error_everywhere() {
     if !Path::new("/dev/full").exists() {
-        eprintln!("NOTE: no /dev/full: the full-stdout test did not run");
+        common::not_run("no /dev/full");
         return;
     }
     let d = scratch("devfull");

@@ -19,9 +19,8 @@ fn sabaki_gtp_controller_drives_tengen() {
         if common::required("TENGEN_REQUIRE_NODE") {
             panic!("node or crates/tengen-cli/tests/sabaki/node_modules missing and TENGEN_REQUIRE_NODE is set");
         }
-        eprintln!(
-            "NOTE: node or @sabaki/gtp is not installed (npm ci --prefix crates/tengen-cli/tests/sabaki); \
-             this test did not run"
+        common::not_run(
+            "node or @sabaki/gtp is not installed (npm ci --prefix crates/tengen-cli/tests/sabaki)",
         );
         return;
     }

@@ -2,6 +2,8 @@
 //! depth limits answer with a clear error. (The 200,000-move line, 100,000 nested variations
 //! and the 50 MB file are in `tests/sgf_big.rs`.)
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -50,7 +52,7 @@ fn vm_hwm_kb(pid: u32) -> u64 {
 #[test]
 fn move_stream_runs_in_flat_memory() {
     if !std::path::Path::new("/proc/self/status").exists() {
-        eprintln!("NOTE: no /proc: memory check skipped");
+        common::not_run("no /proc: no memory check");
         return;
     }
     let (warm, more) = if cfg!(debug_assertions) {

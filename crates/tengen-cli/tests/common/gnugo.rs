@@ -28,9 +28,7 @@ impl GnuGo {
             if super::required("TENGEN_REQUIRE_GNUGO") {
                 panic!("GNU Go is not installed and TENGEN_REQUIRE_GNUGO is set");
             }
-            eprintln!(
-                "NOTE: GNU Go is not installed (apt-get install gnugo); this test did not run"
-            );
+            super::not_run("GNU Go is not installed (apt-get install gnugo)");
             return None;
         };
         let mut full = vec!["--mode", "gtp"];

@@ -7,7 +7,7 @@ pub mod referee;
 pub mod shared;
 
 #[allow(unused_imports)]
-pub use shared::{required, shared_data};
+pub use shared::{not_run, required, shared_data};
 
 use std::path::PathBuf;
 

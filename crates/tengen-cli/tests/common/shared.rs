@@ -27,10 +27,24 @@ pub fn shared_data(rel: &str) -> Option<PathBuf> {
             p.display()
         );
     } else {
-        eprintln!(
-            "NOTE: {} is absent (a fresh clone has no ../shared); this test did not run",
+        not_run(&format!(
+            "{} is absent (a fresh clone has no ../shared)",
             p.display()
-        );
+        ));
         None
     }
+}
+
+/// Say that the running test did not run, and why, past the test harness's output capture: a
+/// test that returns early still counts as passed in `cargo test`'s summary, so this line,
+/// `NOT RUN: <test>: <why>`, is printed beside it whether or not `--nocapture` is given.
+/// (`.ci/run` sets the `TENGEN_REQUIRE_*` flags, which turn these cases into failures.)
+pub fn not_run(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    // std::io::stderr() directly: libtest captures only the print macros
+    let _ = writeln!(std::io::stderr(), "NOT RUN: {test}: {why}");
 }
