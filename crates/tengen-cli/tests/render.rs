@@ -512,7 +512,9 @@ fn score_judges_the_dead_stones_of_a_record_as_tengen_score_does() {
         svg.contains(&format!("(territory scoring, komi 6.5): {result}<")),
         "{svg}"
     );
-    assert!(svg.contains("Judged dead: black 1, white 0; stones in seki: 0"));
+    assert!(svg.contains(
+        "Judged dead stones: black 1 (counted for White), white 0 (for Black); in seki: 0"
+    ));
     // --komi and --rules still override the record's
     let svg = render_to(
         "lone-chinese.svg",

@@ -473,7 +473,9 @@ pub fn run(args: &RenderArgs) -> i32 {
                     .filter(|&&p| board.get(p).is_some())
                     .count();
                 legend.push(format!(
-                    "Judged dead: black {}, white {}; stones in seki: {in_seki}",
+                    // by the stones' own colour, with whom they count for (the count's
+                    // `white.dead` is the black stones counted for White)
+                    "Judged dead stones: black {} (counted for White), white {} (for Black); in seki: {in_seki}",
                     stones(Color::Black),
                     stones(Color::White)
                 ));

@@ -22,6 +22,7 @@ pub enum TextEncoding {
     MangledUtf8,
     /// A charset `encoding_rs` knows (UTF-8, GB18030, GBK, Shift_JIS, EUC-KR, Big5, ...).
     #[cfg(feature = "encodings")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "encodings")))]
     Known(&'static Encoding),
 }
 
