@@ -50,6 +50,9 @@
 //! - [`sgf`]: SGF game records: parsing, writing, replay;
 //! - [`territory`]: who owns each empty region; [`score`]: area and territory counting, komi,
 //!   handicap bonus, seki and group tax; [`benson`]: pass-alive chains and certain territory;
+//! - [`count`]: the end of a game in one vocabulary: a [`count::Position`] (board, rules,
+//!   captures, handicap, player to move), its [`count::DeadStones`] (none, given, pass-alive or
+//!   judged) and [`count::count`], whose [`count::Count`] every front prints;
 //! - [`judge`]: the dead stones and seki of a finished game, estimated;
 //! - [`playout`]: fast light playouts;
 //! - [`read`]: exact, bounded tactical reading of one chain (attack, defend, ladders), with
