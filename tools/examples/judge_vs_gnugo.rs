@@ -16,10 +16,11 @@
 #[path = "../../crates/tengen-cli/tests/common/gnugo.rs"]
 mod gnugo;
 
-/// The tests' switch that makes GNU Go mandatory (read by the GTP client's `start`).
-fn required(var: &str) -> bool {
-    std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0")
-}
+// the tests' switches (TENGEN_REQUIRE_GNUGO) and "not run" note, read by the GTP client
+#[allow(dead_code)]
+#[path = "../../crates/tengen-cli/tests/common/shared.rs"]
+mod shared;
+use shared::{not_run, required};
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

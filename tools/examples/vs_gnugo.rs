@@ -10,10 +10,11 @@ mod gnugo;
 #[path = "../../crates/tengen-cli/tests/common/referee.rs"]
 mod referee;
 
-/// The tests' switch that makes GNU Go mandatory.
-fn required(var: &str) -> bool {
-    std::env::var_os(var).is_some_and(|v| !v.is_empty() && v != "0")
-}
+// the tests' switches (TENGEN_REQUIRE_GNUGO) and "not run" note, read by the GTP client
+#[allow(dead_code)]
+#[path = "../../crates/tengen-cli/tests/common/shared.rs"]
+mod shared;
+use shared::{not_run, required};
 
 use gnugo::GnuGo;
 use tengen::Color;
