@@ -64,10 +64,15 @@
 //!   target; it has a fixed size ([`ReadConfig::table_bits`]) and is kept across questions of
 //!   one [`Reader`].
 //!
-//! Not yet here: capturing races between two groups and life and death of a group in an
-//! enclosed area (proof-number search); `attack`/`defend` answer about one chain only.
+//! - **Races.** [`Reader::semeai`] reads a capturing race between two chains of opposite
+//!   colours by the same kind of search (values: one captured, the other by ko, both stand),
+//!   once with each owner moving first. A move that repeats a position of the current line is
+//!   not read (positional superko on the line); the table then holds results that can depend
+//!   on the line (the graph-history problem), which is accepted here: it can only hide a
+//!   cycle, never invent a capture.
 
 mod search;
+mod semeai;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -169,6 +174,67 @@ pub enum ReadError {
     /// The chain has no liberty (a setup left it so).
     #[error("the chain at {0} has no liberty")]
     NoLiberty(Point),
+    /// A race was asked between two stones of one colour.
+    #[error("{0} and {1} are stones of one colour")]
+    SameColor(Point, Point),
+}
+
+/// The end of a capturing race with one side to move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RaceOutcome {
+    /// The chain of this colour captures the other.
+    Win(Color),
+    /// The chain of this colour captures the other only by winning a ko.
+    KoWin(Color),
+    /// Neither can capture the other (seki, or both live).
+    Seki,
+}
+
+/// One side of a race: the outcome with that side to move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceLine {
+    /// Who captures whom.
+    pub outcome: RaceOutcome,
+    /// The first mover's best move ([`Move::Pass`] when nothing helps or passing is best).
+    pub mv: Move,
+    /// Whether every line was read to its end.
+    pub proven: bool,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The answer of [`Reader::semeai`]: the race read twice, each chain's owner moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Semeai {
+    /// The owner of the chain at `a` moves first.
+    pub a_first: RaceLine,
+    /// The owner of the chain at `b` moves first.
+    pub b_first: RaceLine,
+}
+
+impl Semeai {
+    /// Both readings proven.
+    pub fn proven(&self) -> bool {
+        self.a_first.proven && self.b_first.proven
+    }
+
+    /// Positions visited by both readings.
+    pub fn nodes(&self) -> u64 {
+        self.a_first.nodes + self.b_first.nodes
+    }
+
+    /// Whether the race is decided by who moves first (each first mover wins it, outright or
+    /// by ko).
+    pub fn first_to_move_wins(&self) -> bool {
+        let winner = |o: RaceOutcome| match o {
+            RaceOutcome::Win(c) | RaceOutcome::KoWin(c) => Some(c),
+            RaceOutcome::Seki => None,
+        };
+        match (winner(self.a_first.outcome), winner(self.b_first.outcome)) {
+            (Some(x), Some(y)) => x != y,
+            _ => false,
+        }
+    }
 }
 
 /// A tactical reader: the search limits and a transposition table kept across questions.
@@ -246,6 +312,81 @@ impl Reader {
         }
     }
 
+    /// The capturing race between the chain through `a` and the chain through `b` (stones of
+    /// opposite colours, normally next to each other): read once with each owner moving first.
+    ///
+    /// The moves read are the liberties of both chains, the liberties of chains next to
+    /// either that are in atari or about as short of liberties as the race (captures and
+    /// rescues), and a pass; two passes in a row end the line with both chains standing
+    /// (seki). A ko retaken at once is read as retaken after a threat, once per side in a
+    /// line, and a win that needs it is a [`RaceOutcome::KoWin`]. The node budget is
+    /// [`ReadConfig::node_budget`] for each of the two readings.
+    ///
+    /// ```
+    /// use tengen::formats::text::{read_board, InputFormat};
+    /// use tengen::read::{RaceOutcome, ReadConfig, Reader};
+    /// use tengen::{Color, Point};
+    ///
+    /// // Black's column D and white's column E race, two outside liberties each (C9 C8 and
+    /// // F9 F8), walled in by strong stones: whoever moves first wins.
+    /// let rows = [
+    ///     ".O.XO.X..", ".O.XO.X..", ".OOXOXX..", "..OOXX...", "..O.X....",
+    ///     ".........", ".........", ".........", ".........",
+    /// ];
+    /// let b = read_board(&rows.join("\n"), InputFormat::Text).unwrap();
+    /// let mut reader = Reader::new(ReadConfig::default());
+    /// let s = reader.semeai(&b, Point::new(3, 0), Point::new(4, 0)).unwrap();
+    /// assert!(s.proven() && s.first_to_move_wins());
+    /// assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black));
+    /// assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::White));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReadError`] when a point is off the board or empty, a chain has no liberty, or the
+    /// two stones are of one colour.
+    pub fn semeai(&mut self, board: &Board, a: Point, b: Point) -> Result<Semeai, ReadError> {
+        let qa = board.checked_pos(a).ok_or(ReadError::OffBoard(a))?;
+        let qb = board.checked_pos(b).ok_or(ReadError::OffBoard(b))?;
+        let ca = board.get(a).ok_or(ReadError::Empty(a))?;
+        let cb = board.get(b).ok_or(ReadError::Empty(b))?;
+        if ca == cb {
+            return Err(ReadError::SameColor(a, b));
+        }
+        for (p, q) in [(a, qa), (b, qb)] {
+            if board.libs_at(q) == 0 {
+                return Err(ReadError::NoLiberty(p));
+            }
+        }
+        let mut line = |side: usize| {
+            let mut race = semeai::Race::new(
+                &self.config,
+                &mut self.table,
+                &mut self.boards,
+                board,
+                qa,
+                qb,
+                self.config.node_budget,
+            );
+            let (v, mv, proven) = race.root(side);
+            let outcome = match v {
+                4 => RaceOutcome::Win(ca),
+                3 => RaceOutcome::KoWin(ca),
+                1 => RaceOutcome::KoWin(cb),
+                0 => RaceOutcome::Win(cb),
+                _ => RaceOutcome::Seki,
+            };
+            RaceLine {
+                outcome,
+                mv: to_move(board, mv),
+                proven,
+                nodes: race.nodes(),
+            }
+        };
+        let a_first = line(0);
+        let b_first = line(1);
+        Ok(Semeai { a_first, b_first })
+    }
+
     /// One search from `board` about the chain on `p`, the attacker to move when `attacker`.
     fn ask(
         &mut self,
@@ -319,6 +460,14 @@ pub fn attack(board: &Board, p: Point) -> Result<Reading, ReadError> {
 /// As [`Reader::attack`].
 pub fn defend(board: &Board, p: Point) -> Result<Reading, ReadError> {
     Reader::new(ReadConfig::default()).defend(board, p)
+}
+
+/// [`Reader::semeai`] with the default limits (a new table each call).
+///
+/// # Errors
+/// As [`Reader::semeai`].
+pub fn semeai(board: &Board, a: Point, b: Point) -> Result<Semeai, ReadError> {
+    Reader::new(ReadConfig::default()).semeai(board, a, b)
 }
 
 /// [`Reader::ladder_captured`] with the default limits and a small table: whether the chain

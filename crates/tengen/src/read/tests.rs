@@ -86,3 +86,133 @@ fn budget_cut_is_reported() {
     // each node already started finishes its own count: a small overshoot
     assert!(a.nodes < 60, "{a:?}");
 }
+
+/// Two chains racing in the top rows of a 9x9 board, each walled in by the other colour's
+/// strong stones: black's column 3 against white's column 4. `black_libs` outside liberties
+/// for black on column 2 (2 or 3), two for white on column 5.
+fn race(black_libs: usize) -> Board {
+    let top = if black_libs == 3 {
+        [
+            ". O . X O . X . .",
+            ". O . X O . X . .",
+            ". O . X O X X . .",
+            ". O O O X X . . .",
+            ". . O . X . . . .",
+        ]
+    } else {
+        [
+            ". O . X O . X . .",
+            ". O . X O . X . .",
+            ". O O X O X X . .",
+            ". . O O X X . . .",
+            ". . O . X . . . .",
+        ]
+    };
+    let mut rows: Vec<&str> = top.to_vec();
+    rows.extend([". . . . . . . . ."; 4]);
+    diagram(&rows)
+}
+
+#[test]
+fn semeai_outside_liberties_win() {
+    // three outside liberties against two: black wins moving first or second
+    let b = race(3);
+    let s = Reader::new(ReadConfig::default())
+        .semeai(&b, pt(3, 0), pt(4, 0))
+        .unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert!(!s.first_to_move_wins());
+    // black moving first fills one of white's two liberties
+    assert!(matches!(s.a_first.mv, Move::Play(p) if p.x == 5), "{s:?}");
+    // asked the other way round, the same race
+    let t = semeai(&b, pt(4, 1), pt(3, 2)).unwrap();
+    assert_eq!(t.a_first.outcome, RaceOutcome::Win(Color::Black), "{t:?}");
+    assert_eq!(t.b_first.outcome, RaceOutcome::Win(Color::Black), "{t:?}");
+}
+
+#[test]
+fn semeai_decided_by_who_moves_first() {
+    // two liberties each, none shared
+    let b = race(2);
+    let s = semeai(&b, pt(3, 0), pt(4, 0)).unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::White), "{s:?}");
+    assert!(s.first_to_move_wins());
+    assert!(matches!(s.b_first.mv, Move::Play(p) if p.x == 2), "{s:?}");
+}
+
+#[test]
+fn semeai_shared_liberties_seki() {
+    // black's column 2 and white's column 4 (with C... the stones on column 3) share the two
+    // empty points of column 3 and have no other liberty: whoever fills one is captured
+    let b = diagram(&[
+        ". O X O O X . . .",
+        ". O X . O X . . .",
+        ". O X O O X . . .",
+        ". O X . O X . . .",
+        ". O X O O X . . .",
+        ". O O X X X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert_eq!(b.liberties(pt(2, 0)), Some(2));
+    assert_eq!(b.liberties(pt(4, 0)), Some(2));
+    let s = semeai(&b, pt(2, 0), pt(4, 0)).unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Seki, "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Seki, "{s:?}");
+    assert_eq!(s.a_first.mv, Move::Pass);
+}
+
+#[test]
+fn semeai_big_eye_beats_small_eye() {
+    // black (column 1) has a three-point eye on the left edge, white (columns 2-5) a
+    // one-point eye at E9; they share C8
+    let b = diagram(&[
+        ". X O O . O X . .",
+        ". X . O O O X . .",
+        ". X O O X X X . .",
+        "X X O O X . . . .",
+        "O X O O X . . . .",
+        "O O X X X . . . .",
+        "O O O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert_eq!(b.liberties(pt(1, 0)), Some(4));
+    assert_eq!(b.liberties(pt(3, 0)), Some(2));
+    let s = semeai(&b, pt(1, 0), pt(3, 0)).unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+}
+
+#[test]
+fn semeai_errors() {
+    let b = race(2);
+    assert_eq!(
+        semeai(&b, pt(3, 0), pt(3, 1)),
+        Err(ReadError::SameColor(pt(3, 0), pt(3, 1)))
+    );
+    assert_eq!(
+        semeai(&b, pt(0, 0), pt(3, 1)),
+        Err(ReadError::Empty(pt(0, 0)))
+    );
+    assert_eq!(
+        semeai(&b, pt(3, 0), pt(30, 1)),
+        Err(ReadError::OffBoard(pt(30, 1)))
+    );
+    // a tiny budget is reported as cut off, not as an answer
+    let cfg = ReadConfig {
+        node_budget: 3,
+        ..ReadConfig::default()
+    };
+    let s = Reader::new(cfg)
+        .semeai(&race(3), pt(3, 0), pt(4, 0))
+        .unwrap();
+    assert!(!s.proven(), "{s:?}");
+}
