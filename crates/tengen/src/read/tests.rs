@@ -216,3 +216,146 @@ fn semeai_errors() {
         .unwrap();
     assert!(!s.proven(), "{s:?}");
 }
+
+/// The life-and-death answer of the white group through `p` (region found), both lines
+/// proven.
+fn tsumego(rows: &[&str], p: Point) -> LifeAndDeath {
+    let b = diagram(rows);
+    let ld = Reader::new(ReadConfig::default())
+        .life_and_death(&b, p, None)
+        .unwrap();
+    assert!(ld.proven(), "{ld:?}");
+    eprintln!(
+        "nodes {} {}",
+        ld.attacker_first.nodes, ld.defender_first.nodes
+    );
+    ld
+}
+
+#[test]
+fn straight_three_is_decided_by_who_moves() {
+    let ld = tsumego(
+        &[
+            ". . . O X . .",
+            "O O O O X . .",
+            "X X X X X . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ],
+        pt(0, 1),
+    );
+    assert_eq!(ld.region.len(), 8);
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(1, 0)));
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(1, 0)));
+}
+
+#[test]
+fn straight_four_lives_and_square_four_dies() {
+    let four = [
+        ". . . . O X .",
+        "O O O O O X .",
+        "X X X X X X .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let ld = tsumego(&four, pt(4, 0));
+    assert_eq!(ld.attacker_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, None);
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    let square = [
+        ". . O X . . .",
+        ". . O X . . .",
+        "O O O X . . .",
+        "X X X X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let ld = tsumego(&square, pt(2, 0));
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.defender_first.key, None);
+}
+
+#[test]
+fn bulky_five_nakade() {
+    // the eye space A9 B9 C9 A8 B8: its vital point is B9
+    let ld = tsumego(
+        &[
+            ". . . O X . .",
+            ". . O O X . .",
+            "O O O X X . .",
+            "X X X X X . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ],
+        pt(3, 0),
+    );
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(1, 0)));
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(1, 0)));
+}
+
+#[test]
+fn seki_with_three_stones_inside() {
+    // black's three stones inside white's eye space share both liberties with white: the one
+    // who fills a liberty is captured
+    let ld = tsumego(
+        &[
+            ". X X X . O X",
+            "O O O O O O X",
+            "X X X X X X X",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ],
+        pt(5, 0),
+    );
+    // the inside stones are in the region
+    assert!(ld.region.contains(&pt(2, 0)), "{ld:?}");
+    assert_eq!(ld.attacker_first.status, Status::Seki, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Seki, "{ld:?}");
+}
+
+#[test]
+fn tsumego_errors() {
+    let mut open = Board::square(9).unwrap();
+    open.edit([(pt(2, 1), Some(Color::White))]);
+    assert!(matches!(
+        life_and_death(&open, pt(2, 1), None),
+        Err(ReadError::RegionTooLarge(_))
+    ));
+    assert_eq!(
+        life_and_death(&open, pt(0, 0), None),
+        Err(ReadError::Empty(pt(0, 0)))
+    );
+    assert_eq!(
+        life_and_death(&open, pt(2, 1), Some(&[pt(0, 0)])),
+        Err(ReadError::NotInRegion(pt(2, 1)))
+    );
+    assert_eq!(
+        life_and_death(&open, pt(2, 1), Some(&[pt(2, 1), pt(9, 9)])),
+        Err(ReadError::OffBoard(pt(9, 9)))
+    );
+    // a region given on the open board: white's lone stone with the 3x3 around it, a tiny
+    // budget cut off
+    let region: Vec<Point> = (0..3).flat_map(|y| (1..4).map(move |x| pt(x, y))).collect();
+    let cfg = ReadConfig {
+        tsumego_budget: 10,
+        ..ReadConfig::default()
+    };
+    let ld = Reader::new(cfg)
+        .life_and_death(&open, pt(2, 1), Some(&region))
+        .unwrap();
+    assert_eq!(ld.region.len(), 9);
+    assert!(!ld.proven(), "{ld:?}");
+}
