@@ -3,7 +3,8 @@
 //! in `crates/tengen-cli/tests/read_gnugo.rs`.
 use proptest::prelude::*;
 use tengen::formats::text::{read_board, InputFormat};
-use tengen::read::{attack, defend, ladder_captured, ReadConfig, Reader, Verdict};
+use tengen::read::{attack, defend, ladder_captured, ReadConfig, Reader, Status, Verdict};
+use tengen::Size;
 use tengen::{Board, Color, Move, Point, Rules};
 
 /// A board from rows of `X` (black), `O` (white) and `.` separated by spaces, the top row
@@ -169,6 +170,108 @@ proptest! {
                     captured_within(&c, p, def, false, 20, &mut memo),
                     "{b:?} attack {p} claims {m}: {r:?}"
                 );
+            }
+        }
+    }
+}
+
+/// The memo of [`captured_in_region`]: (hash, ko, attacker to move, last move a pass, depth).
+type RegionMemo = std::collections::HashMap<(u64, Option<(Point, Color)>, bool, bool, u32), bool>;
+
+/// Can the attacker capture the stone on `target` within `depth` moves, every legal move and
+/// a pass tried for both sides (simple ko, no suicide), two passes in a row ending the line
+/// with the stone standing?
+fn captured_in_region(
+    b: &Board,
+    target: Point,
+    def: Color,
+    attacker_to_move: bool,
+    passed: bool,
+    depth: u32,
+    memo: &mut RegionMemo,
+) -> bool {
+    if b.get(target) != Some(def) {
+        return true;
+    }
+    if depth == 0 {
+        return false;
+    }
+    let key = (b.hash(), b.ko(), attacker_to_move, passed, depth);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let rules = Rules::from_name("japanese").unwrap();
+    let side = if attacker_to_move {
+        def.opponent()
+    } else {
+        def
+    };
+    let mut v = !attacker_to_move;
+    let mut children = Vec::new();
+    for p in b.legal_moves(side, &rules) {
+        let mut c = b.clone();
+        c.play(p, side, &rules).unwrap();
+        children.push((c, false));
+    }
+    if !passed {
+        let mut c = b.clone();
+        c.pass();
+        children.push((c, true));
+    } else if !attacker_to_move {
+        // the defender passes too: the stone stands
+        v = false;
+    }
+    if attacker_to_move {
+        v = children
+            .iter()
+            .any(|(c, pass)| captured_in_region(c, target, def, false, *pass, depth - 1, memo));
+    } else if v {
+        v = children
+            .iter()
+            .all(|(c, pass)| captured_in_region(c, target, def, true, *pass, depth - 1, memo));
+    }
+    memo.insert(key, v);
+    v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    /// On a 4x3 board taken whole as the region, a group the proof-number solver calls dead
+    /// (proven) is captured under exhaustive play whoever moves first as it says, and one it
+    /// calls alive or seki is not captured within the same depth.
+    #[test]
+    fn tsumego_claims_hold_under_exhaustive_play(cells in proptest::collection::vec(0u8..6, 12)) {
+        let mut b = Board::new(Size::new(4, 3).unwrap());
+        b.edit(cells.iter().enumerate().map(|(i, &c)| {
+            let color = match c { 0..=1 => Some(Color::Black), 2..=3 => Some(Color::White), _ => None };
+            (pt((i % 4) as u8, (i / 4) as u8), color)
+        }));
+        for p in b.chains_without_liberties() {
+            b.remove_chain_at(p);
+        }
+        let region: Vec<Point> = b.size().points().collect();
+        let mut reader = Reader::new(ReadConfig { tsumego_budget: 20_000, ..ReadConfig::default() });
+        let mut seen = Vec::new();
+        for p in b.size().points() {
+            let Some(def) = b.get(p) else { continue };
+            let head = b.chain(p).map(|c| c.stones.iter().copied().min());
+            if seen.contains(&head) {
+                continue;
+            }
+            seen.push(head);
+            let ld = reader.life_and_death(&b, p, Some(&region)).unwrap();
+            let mut memo = RegionMemo::new();
+            let depth = 3 * b.empty_count() as u32 + 8;
+            for (line, attacker_first) in [(ld.attacker_first, true), (ld.defender_first, false)] {
+                if !line.proven {
+                    continue;
+                }
+                let captured = captured_in_region(&b, p, def, attacker_first, false, depth, &mut memo);
+                match line.status {
+                    Status::Dead => prop_assert!(captured, "{b:?} target {p:?} attacker first {attacker_first} {ld:?}"),
+                    Status::Alive | Status::Seki => prop_assert!(!captured, "{b:?} {p} {ld:?}"),
+                    Status::Ko => {}
+                }
             }
         }
     }

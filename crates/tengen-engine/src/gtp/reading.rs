@@ -1,13 +1,16 @@
-//! GNU Go's tactical reading commands, answered by [`tengen::read`]: `attack VERTEX` and
-//! `defend VERTEX`, with GNU Go's answer format: `1 D4` (success with the move), `2 D4`
-//! (success only by winning a ko), `0` (failure). `defend` answers `1 PASS` for a chain that
-//! cannot be captured at all. The reading uses the default limits ([`tengen::read::ReadConfig`]);
-//! an answer cut off by the budget is given as the best guess, as GNU Go does at its depth
-//! limits.
+//! GNU Go's reading commands, answered by [`tengen::read`]: `attack VERTEX` and
+//! `defend VERTEX` (tactical, one chain), `owl_attack VERTEX` and `owl_defend VERTEX` (life
+//! and death of the group in its enclosed region, [`tengen::read::Reader::life_and_death`]),
+//! with GNU Go's answer format: `1 D4` (success with the move), `2 D4` (success only by
+//! winning a ko), `0` (failure). `defend` and `owl_defend` answer `1 PASS` for a group that
+//! the attacker cannot take even moving first. The reading uses the default limits
+//! ([`tengen::read::ReadConfig`]); an answer cut off by the budget is given as the best
+//! guess, as GNU Go does at its depth limits. A group that is not enclosed (its region has
+//! more than [`tengen::read::MAX_REGION`] points) is an error for the owl commands.
 
 use super::state::{args_n, State};
 use super::table::{Command, Family, Reply};
-use tengen::read::{ReadConfig, ReadError, Reader, Reading};
+use tengen::read::{LifeAndDeath, ReadConfig, ReadError, Reader, Reading, Status};
 use tengen::{Board, Move, Point};
 
 /// The family of this file's commands.
@@ -27,7 +30,55 @@ pub(super) const COMMANDS: &[Command] = &[
         "1 MOVE when the chain at VERTEX can be saved with its owner to move, 2 MOVE by ko, else 0",
         |s, args| read(s, args, Reader::defend),
     ),
+    F.command(
+        "owl_attack",
+        "VERTEX",
+        "1 MOVE when the enclosed group at VERTEX can be killed with its opponent to move, 2 MOVE by ko, else 0",
+        |s, args| owl(s, args, true),
+    ),
+    F.command(
+        "owl_defend",
+        "VERTEX",
+        "1 MOVE when the enclosed group at VERTEX can live (or live in seki) with its owner to move, 2 MOVE by ko, else 0",
+        |s, args| owl(s, args, false),
+    ),
 ];
+
+/// A life-and-death question about the group at the vertex argument.
+fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
+    args_n(args, 1)?;
+    let p = s.point_arg(args[0])?;
+    let board = s.game.board();
+    if board.get(p).is_none() {
+        return Err("vertex must not be empty".into());
+    }
+    let mut reader = Reader::new(ReadConfig::default());
+    let ld: LifeAndDeath = reader
+        .life_and_death(board, p, None)
+        .map_err(|e| e.to_string())?;
+    let a = ld.attacker_first;
+    let (code, key) = if attack {
+        match a.status {
+            Status::Dead => (1, a.key),
+            Status::Ko => (2, a.key),
+            Status::Alive | Status::Seki => (0, None),
+        }
+    } else if matches!(a.status, Status::Alive | Status::Seki) {
+        (1, Some(Move::Pass))
+    } else {
+        let d = ld.defender_first;
+        match d.status {
+            Status::Alive | Status::Seki => (1, d.key),
+            Status::Ko => (2, d.key),
+            Status::Dead => (0, None),
+        }
+    };
+    Ok(match (code, key) {
+        (0, _) | (_, None) => "0".into(),
+        (c, Some(Move::Pass)) => format!("{c} PASS"),
+        (c, Some(m)) => format!("{c} {}", s.fmt_move(m)),
+    })
+}
 
 /// One reading question about the chain at the vertex argument.
 fn read(

@@ -1,4 +1,5 @@
-//! Reading: exact, bounded search of tactical questions about one chain.
+//! Reading: exact, bounded search of tactical questions about one chain, capturing races,
+//! and life and death in an enclosed region.
 //!
 //! [`Reader::attack`] answers whether a chain can be captured with its opponent (the attacker)
 //! to move; [`Reader::defend`] whether it can be saved with its owner (the defender) to move;
@@ -64,14 +65,24 @@
 //!   target; it has a fixed size ([`ReadConfig::table_bits`]) and is kept across questions of
 //!   one [`Reader`].
 //!
-//! Not yet here: capturing races between two groups and life and death of a group in an
-//! enclosed area (proof-number search); `attack`/`defend` answer about one chain only.
+//! - **Races.** [`Reader::semeai`] reads a capturing race between two chains of opposite
+//!   colours by the same kind of search (values: one captured, the other by ko, both stand),
+//!   once with each owner moving first. A move that repeats a position of the current line is
+//!   not read (positional superko on the line); the table then holds results that can depend
+//!   on the line (the graph-history problem), which is accepted here: it can only hide a
+//!   cycle, never invent a capture.
+//! - **Life and death.** [`Reader::life_and_death`] solves a group in an enclosed region by
+//!   depth-first proof-number search (df-pn) with its own table; its answer is a [`Status`]
+//!   (alive, dead, seki, ko) and a key move for each side moving first.
 
+mod dfpn;
 mod search;
+mod semeai;
 mod table;
 #[cfg(test)]
 mod tests;
 
+use crate::board::{EMPTY, WALL};
 use crate::{Board, Color, Move, Point};
 
 use search::{Mode, Searcher};
@@ -92,13 +103,18 @@ pub struct ReadConfig {
     /// only liberties, captures and ataris are read (no nets, no moves next to liberties):
     /// what keeps a wrong ladder direction from eating the budget.
     pub wide_depth: usize,
-    /// The transposition table holds `2^table_bits` entries (16 bytes each).
+    /// The transposition table holds `2^table_bits` entries (16 bytes each; the
+    /// life-and-death table as many of 24 bytes, made on the first such question).
     pub table_bits: u32,
+    /// Nodes each proof-number search of a life-and-death question may expand (a question
+    /// runs up to three for each side moving first).
+    pub tsumego_budget: u64,
 }
 
 impl Default for ReadConfig {
     /// 20,000 nodes per question, 2,000 per ladder, 120 moves deep, safe at 4 liberties
-    /// (3 from 7 moves deep), a table of 2^16 entries (1 MiB).
+    /// (3 from 7 moves deep), a table of 2^16 entries (1 MiB); 100,000 nodes per
+    /// proof-number search.
     fn default() -> ReadConfig {
         ReadConfig {
             node_budget: 20_000,
@@ -107,6 +123,7 @@ impl Default for ReadConfig {
             safe_liberties: 4,
             wide_depth: 7,
             table_bits: 16,
+            tsumego_budget: 100_000,
         }
     }
 }
@@ -169,6 +186,129 @@ pub enum ReadError {
     /// The chain has no liberty (a setup left it so).
     #[error("the chain at {0} has no liberty")]
     NoLiberty(Point),
+    /// A race was asked between two stones of one colour.
+    #[error("{0} and {1} are stones of one colour")]
+    SameColor(Point, Point),
+    /// The region of a life-and-death question has more points than the solver takes (the
+    /// number found, or given; at most [`MAX_REGION`]). A region found by the library is too
+    /// large when the group is not enclosed.
+    #[error("the region has {0} points or more (at most {max})", max = MAX_REGION)]
+    RegionTooLarge(usize),
+    /// The region given does not hold the stone asked about.
+    #[error("the region does not hold {0}")]
+    NotInRegion(Point),
+}
+
+/// The most points (empty, the defender's stones, the attacker's stones inside) a
+/// life-and-death region may have.
+pub const MAX_REGION: usize = dfpn::MAX_REGION;
+
+/// The status of a group with one side moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// It lives by itself: it can reach two eyes (pass-alive in the region) whatever the
+    /// attacker does, without a ko.
+    Alive,
+    /// It is captured whatever it does, without a ko (the defender may even retake one ko
+    /// after a threat).
+    Dead,
+    /// It cannot be captured, but cannot reach two eyes either: it lives in seki.
+    Seki,
+    /// It is captured if the attacker may retake a ko after a threat, and lives if not: the
+    /// group's life hangs on a ko.
+    Ko,
+}
+
+/// One side of a life-and-death answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LifeLine {
+    /// The status with this side moving first.
+    pub status: Status,
+    /// The first mover's key move when it reaches its goal (the attacker: `Dead` or `Ko`;
+    /// the defender: `Alive`, `Seki` or `Ko`), [`Move::Pass`] when passing is enough; `None`
+    /// when it fails.
+    pub key: Option<Move>,
+    /// Whether the searches behind the status were solved within their budgets, without a
+    /// line cut at the depth limit and without a repetition left unread.
+    pub proven: bool,
+    /// Nodes expanded by the searches behind the status.
+    pub nodes: u64,
+}
+
+/// The answer of [`Reader::life_and_death`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LifeAndDeath {
+    /// The attacker (the opponent of the group) moves first.
+    pub attacker_first: LifeLine,
+    /// The defender (the group's owner) moves first.
+    pub defender_first: LifeLine,
+    /// The region searched, row by row.
+    pub region: Vec<Point>,
+}
+
+impl LifeAndDeath {
+    /// Both lines proven.
+    pub fn proven(&self) -> bool {
+        self.attacker_first.proven && self.defender_first.proven
+    }
+}
+
+/// The end of a capturing race with one side to move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RaceOutcome {
+    /// The chain of this colour captures the other.
+    Win(Color),
+    /// The chain of this colour captures the other only by winning a ko.
+    KoWin(Color),
+    /// Neither can capture the other (seki, or both live).
+    Seki,
+}
+
+/// One side of a race: the outcome with that side to move first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RaceLine {
+    /// Who captures whom.
+    pub outcome: RaceOutcome,
+    /// The first mover's best move ([`Move::Pass`] when nothing helps or passing is best).
+    pub mv: Move,
+    /// Whether every line was read to its end.
+    pub proven: bool,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// The answer of [`Reader::semeai`]: the race read twice, each chain's owner moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Semeai {
+    /// The owner of the chain at `a` moves first.
+    pub a_first: RaceLine,
+    /// The owner of the chain at `b` moves first.
+    pub b_first: RaceLine,
+}
+
+impl Semeai {
+    /// Both readings proven.
+    pub fn proven(&self) -> bool {
+        self.a_first.proven && self.b_first.proven
+    }
+
+    /// Positions visited by both readings.
+    pub fn nodes(&self) -> u64 {
+        self.a_first.nodes + self.b_first.nodes
+    }
+
+    /// Whether the race is decided by who moves first (each first mover wins it, outright or
+    /// by ko).
+    pub fn first_to_move_wins(&self) -> bool {
+        let winner = |o: RaceOutcome| match o {
+            RaceOutcome::Win(c) | RaceOutcome::KoWin(c) => Some(c),
+            RaceOutcome::Seki => None,
+        };
+        match (winner(self.a_first.outcome), winner(self.b_first.outcome)) {
+            (Some(x), Some(y)) => x != y,
+            _ => false,
+        }
+    }
 }
 
 /// A tactical reader: the search limits and a transposition table kept across questions.
@@ -176,6 +316,7 @@ pub struct Reader {
     config: ReadConfig,
     table: Table,
     boards: Vec<Board>,
+    dfpn: Option<dfpn::DfpnTable>,
 }
 
 impl Reader {
@@ -185,6 +326,7 @@ impl Reader {
             config,
             table: Table::new(config.table_bits),
             boards: Vec::new(),
+            dfpn: None,
         }
     }
 
@@ -244,6 +386,293 @@ impl Reader {
             }
             _ => self.ask(board, p, Mode::Ladder, true),
         }
+    }
+
+    /// The capturing race between the chain through `a` and the chain through `b` (stones of
+    /// opposite colours, normally next to each other): read once with each owner moving first.
+    ///
+    /// The moves read are the liberties of both chains, the liberties of chains next to
+    /// either that are in atari or about as short of liberties as the race (captures and
+    /// rescues), and a pass; two passes in a row end the line with both chains standing
+    /// (seki). A ko retaken at once is read as retaken after a threat, once per side in a
+    /// line, and a win that needs it is a [`RaceOutcome::KoWin`]. The node budget is
+    /// [`ReadConfig::node_budget`] for each of the two readings.
+    ///
+    /// ```
+    /// use tengen::formats::text::{read_board, InputFormat};
+    /// use tengen::read::{RaceOutcome, ReadConfig, Reader};
+    /// use tengen::{Color, Point};
+    ///
+    /// // Black's column D and white's column E race, two outside liberties each (C9 C8 and
+    /// // F9 F8), walled in by strong stones: whoever moves first wins.
+    /// let rows = [
+    ///     ".O.XO.X..", ".O.XO.X..", ".OOXOXX..", "..OOXX...", "..O.X....",
+    ///     ".........", ".........", ".........", ".........",
+    /// ];
+    /// let b = read_board(&rows.join("\n"), InputFormat::Text).unwrap();
+    /// let mut reader = Reader::new(ReadConfig::default());
+    /// let s = reader.semeai(&b, Point::new(3, 0), Point::new(4, 0)).unwrap();
+    /// assert!(s.proven() && s.first_to_move_wins());
+    /// assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black));
+    /// assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::White));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReadError`] when a point is off the board or empty, a chain has no liberty, or the
+    /// two stones are of one colour.
+    pub fn semeai(&mut self, board: &Board, a: Point, b: Point) -> Result<Semeai, ReadError> {
+        let qa = board.checked_pos(a).ok_or(ReadError::OffBoard(a))?;
+        let qb = board.checked_pos(b).ok_or(ReadError::OffBoard(b))?;
+        let ca = board.get(a).ok_or(ReadError::Empty(a))?;
+        let cb = board.get(b).ok_or(ReadError::Empty(b))?;
+        if ca == cb {
+            return Err(ReadError::SameColor(a, b));
+        }
+        for (p, q) in [(a, qa), (b, qb)] {
+            if board.libs_at(q) == 0 {
+                return Err(ReadError::NoLiberty(p));
+            }
+        }
+        let mut line = |side: usize| {
+            let mut race = semeai::Race::new(
+                &self.config,
+                &mut self.table,
+                &mut self.boards,
+                board,
+                qa,
+                qb,
+                self.config.node_budget,
+            );
+            let (v, mv, proven) = race.root(side);
+            let outcome = match v {
+                4 => RaceOutcome::Win(ca),
+                3 => RaceOutcome::KoWin(ca),
+                1 => RaceOutcome::KoWin(cb),
+                0 => RaceOutcome::Win(cb),
+                _ => RaceOutcome::Seki,
+            };
+            RaceLine {
+                outcome,
+                mv: to_move(board, mv),
+                proven,
+                nodes: race.nodes(),
+            }
+        };
+        let a_first = line(0);
+        let b_first = line(1);
+        Ok(Semeai { a_first, b_first })
+    }
+
+    /// The life and death of the group through the stone on `p` in an enclosed region, by
+    /// depth-first proof-number search (df-pn), with each side moving first.
+    ///
+    /// # The model
+    /// - **The region** is `region` when given (its empty points are where both sides may
+    ///   play); otherwise it is found: the points reached from `p` through empty points and
+    ///   the group's own stones, with the attacker's chains that lie wholly inside it (stones
+    ///   already played into the eye space). The attacker's chains around it are its wall.
+    ///   A region of more than [`MAX_REGION`] points is an error, so an open group is one.
+    /// - **The goals.** The attacker wins by capturing the stone on `p`; the defender by
+    ///   capturing a stone of the wall (it escapes), by becoming pass-alive inside the region
+    ///   (Benson's test with the small regions taken inside the region), or, for survival,
+    ///   by still standing when both sides pass in a row. A survival that is not life by
+    ///   itself is [`Status::Seki`]: a second search asks whether the defender can reach
+    ///   pass-alive life.
+    /// - **Moves** are the empty points of the region and a pass, under simple ko with
+    ///   suicide forbidden.
+    /// - **Ko.** A retake that the simple-ko point forbids may be made "after a threat" by
+    ///   one side, once in a line. A group that dies when the defender has that threat is
+    ///   dead; one that lives when the attacker has it lives (alive or seki); otherwise its
+    ///   status is [`Status::Ko`].
+    /// - **The graph-history problem.** The table is keyed by the Zobrist hash with the
+    ///   simple-ko point, the side to move, the ko-threat flags and whether the last move
+    ///   was a pass, so positions reached with a different ko or threat history are
+    ///   different entries. A move that repeats a position of the current line (same key)
+    ///   is not read, as under superko; a line that reaches [`ReadConfig::max_depth`]
+    ///   counts as a survival. Either can make a value depend on the line that reached it
+    ///   (the graph-history problem), so a search that met one of them reports its answer as
+    ///   not proven.
+    ///
+    /// ```
+    /// use tengen::formats::text::{read_board, InputFormat};
+    /// use tengen::read::{ReadConfig, Reader, Status};
+    /// use tengen::{Move, Point};
+    ///
+    /// // White's group on the top edge has a straight three-point eye space (A9 B9 C9):
+    /// // whoever plays B9 first decides it.
+    /// let rows = [
+    ///     "...OX..", "OOOOX..", "XXXXX..", ".......", ".......", ".......", ".......",
+    /// ];
+    /// let b = read_board(&rows.join("\n"), InputFormat::Text).unwrap();
+    /// let mut reader = Reader::new(ReadConfig::default());
+    /// let ld = reader.life_and_death(&b, Point::new(3, 0), None).unwrap();
+    /// assert!(ld.proven());
+    /// assert_eq!(ld.attacker_first.status, Status::Dead);
+    /// assert_eq!(ld.attacker_first.key, Some(Move::Play(Point::new(1, 0))));
+    /// assert_eq!(ld.defender_first.status, Status::Alive);
+    /// assert_eq!(ld.defender_first.key, Some(Move::Play(Point::new(1, 0))));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReadError`] when `p` or a point of `region` is off the board, `p` is empty, its chain
+    /// has no liberty, `region` does not hold `p`, or the region is too large.
+    pub fn life_and_death(
+        &mut self,
+        board: &Board,
+        p: Point,
+        region: Option<&[Point]>,
+    ) -> Result<LifeAndDeath, ReadError> {
+        let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
+        let color = board.get(p).ok_or(ReadError::Empty(p))?;
+        if board.libs_at(q) == 0 {
+            return Err(ReadError::NoLiberty(p));
+        }
+        let (def, att) = (color.digit(), color.opponent().digit());
+        let mut in_region = vec![false; board.padded_len()];
+        let mut pts: Vec<u16> = Vec::new();
+        match region {
+            Some(given) => {
+                for &r in given {
+                    let i = board.checked_pos(r).ok_or(ReadError::OffBoard(r))?;
+                    if !in_region[i] {
+                        in_region[i] = true;
+                        pts.push(i as u16);
+                        if pts.len() > MAX_REGION {
+                            return Err(ReadError::RegionTooLarge(pts.len()));
+                        }
+                    }
+                }
+                if !in_region[q] {
+                    return Err(ReadError::NotInRegion(p));
+                }
+            }
+            None => {
+                in_region[q] = true;
+                pts.push(q as u16);
+                let mut i = 0;
+                while i < pts.len() {
+                    let s = pts[i] as usize;
+                    i += 1;
+                    for n in board.nbrs(s) {
+                        let v = board.cell(n);
+                        if (v == EMPTY || v == def) && !in_region[n] {
+                            in_region[n] = true;
+                            pts.push(n as u16);
+                            if pts.len() > MAX_REGION {
+                                return Err(ReadError::RegionTooLarge(pts.len()));
+                            }
+                        }
+                    }
+                }
+                // the attacker's chains wholly inside: every point next to them is in the
+                // region or their own
+                let mut inside: Vec<u16> = Vec::new();
+                for &s in &pts {
+                    for n in board.nbrs(s as usize) {
+                        if board.cell(n) != att || in_region[n] || inside.contains(&(n as u16)) {
+                            continue;
+                        }
+                        let stones: Vec<usize> = board.chain_stones_at(n).collect();
+                        let enclosed = stones.iter().all(|&t| {
+                            board.nbrs(t).iter().all(|&m| {
+                                let v = board.cell(m);
+                                v == WALL
+                                    || in_region[m]
+                                    || (v == att && board.head_at(m) == board.head_at(t))
+                            })
+                        });
+                        if enclosed {
+                            inside.extend(stones.iter().map(|&t| t as u16));
+                        }
+                    }
+                }
+                for s in inside {
+                    if !in_region[s as usize] {
+                        in_region[s as usize] = true;
+                        pts.push(s);
+                    }
+                }
+                if pts.len() > MAX_REGION {
+                    return Err(ReadError::RegionTooLarge(pts.len()));
+                }
+            }
+        }
+        pts.sort_unstable();
+        // one stone of each attacker chain next to the region and not in it
+        let mut boundary: Vec<u16> = Vec::new();
+        let mut heads: Vec<usize> = Vec::new();
+        for &s in &pts {
+            for n in board.nbrs(s as usize) {
+                if board.cell(n) == att && !in_region[n] && !heads.contains(&board.head_at(n)) {
+                    heads.push(board.head_at(n));
+                    boundary.push(n as u16);
+                }
+            }
+        }
+        let config = self.config;
+        let table = self
+            .dfpn
+            .get_or_insert_with(|| dfpn::DfpnTable::new(config.table_bits));
+        table.clear();
+        let boards = &mut self.boards;
+        // one search: (attacker captures, or None when cut off; the mover's move; nodes;
+        // tainted)
+        let mut run = |goal: dfpn::Goal, threats: u8, attacker: bool| {
+            let mut s = dfpn::Dfpn::new(
+                boards,
+                table,
+                board,
+                &pts,
+                &in_region,
+                &boundary,
+                q,
+                goal,
+                threats,
+                config.tsumego_budget,
+                config.max_depth,
+            );
+            let (r, mv) = s.solve(attacker);
+            (r, to_move(board, mv), s.nodes(), s.tainted())
+        };
+        let mut line = |attacker: bool| {
+            use dfpn::Goal::{Live, Survive};
+            // 1. the defender may retake a ko after a threat
+            let (r1, m1, n1, t1) = run(Survive, 2, attacker);
+            if r1 == Some(true) {
+                return LifeLine {
+                    status: Status::Dead,
+                    key: attacker.then_some(m1),
+                    proven: !t1,
+                    nodes: n1,
+                };
+            }
+            // 2. the attacker may
+            let (r2, m2, n2, t2) = run(Survive, 1, attacker);
+            if r2 == Some(true) {
+                return LifeLine {
+                    status: Status::Ko,
+                    key: Some(if attacker { m2 } else { m1 }),
+                    proven: r1.is_some() && !t1 && !t2,
+                    nodes: n1 + n2,
+                };
+            }
+            // 3. it survives; can it live by itself?
+            let (r3, m3, n3, t3) = run(Live, 1, attacker);
+            let alive = r3 == Some(false);
+            LifeLine {
+                status: if alive { Status::Alive } else { Status::Seki },
+                key: (!attacker).then_some(if alive { m3 } else { m2 }),
+                proven: r1.is_some() && r2.is_some() && r3.is_some() && !t1 && !t2 && !t3,
+                nodes: n1 + n2 + n3,
+            }
+        };
+        let attacker_first = line(true);
+        let defender_first = line(false);
+        Ok(LifeAndDeath {
+            attacker_first,
+            defender_first,
+            region: pts.iter().map(|&s| board.point(s as usize)).collect(),
+        })
     }
 
     /// One search from `board` about the chain on `p`, the attacker to move when `attacker`.
@@ -319,6 +748,26 @@ pub fn attack(board: &Board, p: Point) -> Result<Reading, ReadError> {
 /// As [`Reader::attack`].
 pub fn defend(board: &Board, p: Point) -> Result<Reading, ReadError> {
     Reader::new(ReadConfig::default()).defend(board, p)
+}
+
+/// [`Reader::semeai`] with the default limits (a new table each call).
+///
+/// # Errors
+/// As [`Reader::semeai`].
+pub fn semeai(board: &Board, a: Point, b: Point) -> Result<Semeai, ReadError> {
+    Reader::new(ReadConfig::default()).semeai(board, a, b)
+}
+
+/// [`Reader::life_and_death`] with the default limits (new tables each call).
+///
+/// # Errors
+/// As [`Reader::life_and_death`].
+pub fn life_and_death(
+    board: &Board,
+    p: Point,
+    region: Option<&[Point]>,
+) -> Result<LifeAndDeath, ReadError> {
+    Reader::new(ReadConfig::default()).life_and_death(board, p, region)
 }
 
 /// [`Reader::ladder_captured`] with the default limits and a small table: whether the chain

@@ -86,3 +86,276 @@ fn budget_cut_is_reported() {
     // each node already started finishes its own count: a small overshoot
     assert!(a.nodes < 60, "{a:?}");
 }
+
+/// Two chains racing in the top rows of a 9x9 board, each walled in by the other colour's
+/// strong stones: black's column 3 against white's column 4. `black_libs` outside liberties
+/// for black on column 2 (2 or 3), two for white on column 5.
+fn race(black_libs: usize) -> Board {
+    let top = if black_libs == 3 {
+        [
+            ". O . X O . X . .",
+            ". O . X O . X . .",
+            ". O . X O X X . .",
+            ". O O O X X . . .",
+            ". . O . X . . . .",
+        ]
+    } else {
+        [
+            ". O . X O . X . .",
+            ". O . X O . X . .",
+            ". O O X O X X . .",
+            ". . O O X X . . .",
+            ". . O . X . . . .",
+        ]
+    };
+    let mut rows: Vec<&str> = top.to_vec();
+    rows.extend([". . . . . . . . ."; 4]);
+    diagram(&rows)
+}
+
+#[test]
+fn semeai_outside_liberties_win() {
+    // three outside liberties against two: black wins moving first or second
+    let b = race(3);
+    let s = Reader::new(ReadConfig::default())
+        .semeai(&b, pt(3, 0), pt(4, 0))
+        .unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert!(!s.first_to_move_wins());
+    // black moving first fills one of white's two liberties
+    assert!(matches!(s.a_first.mv, Move::Play(p) if p.x == 5), "{s:?}");
+    // asked the other way round, the same race
+    let t = semeai(&b, pt(4, 1), pt(3, 2)).unwrap();
+    assert_eq!(t.a_first.outcome, RaceOutcome::Win(Color::Black), "{t:?}");
+    assert_eq!(t.b_first.outcome, RaceOutcome::Win(Color::Black), "{t:?}");
+}
+
+#[test]
+fn semeai_decided_by_who_moves_first() {
+    // two liberties each, none shared
+    let b = race(2);
+    let s = semeai(&b, pt(3, 0), pt(4, 0)).unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::White), "{s:?}");
+    assert!(s.first_to_move_wins());
+    assert!(matches!(s.b_first.mv, Move::Play(p) if p.x == 2), "{s:?}");
+}
+
+#[test]
+fn semeai_shared_liberties_seki() {
+    // black's column 2 and white's column 4 (with C... the stones on column 3) share the two
+    // empty points of column 3 and have no other liberty: whoever fills one is captured
+    let b = diagram(&[
+        ". O X O O X . . .",
+        ". O X . O X . . .",
+        ". O X O O X . . .",
+        ". O X . O X . . .",
+        ". O X O O X . . .",
+        ". O O X X X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert_eq!(b.liberties(pt(2, 0)), Some(2));
+    assert_eq!(b.liberties(pt(4, 0)), Some(2));
+    let s = semeai(&b, pt(2, 0), pt(4, 0)).unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Seki, "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Seki, "{s:?}");
+    assert_eq!(s.a_first.mv, Move::Pass);
+}
+
+#[test]
+fn semeai_big_eye_beats_small_eye() {
+    // black (column 1) has a three-point eye on the left edge, white (columns 2-5) a
+    // one-point eye at E9; they share C8
+    let b = diagram(&[
+        ". X O O . O X . .",
+        ". X . O O O X . .",
+        ". X O O X X X . .",
+        "X X O O X . . . .",
+        "O X O O X . . . .",
+        "O O X X X . . . .",
+        "O O O . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    assert_eq!(b.liberties(pt(1, 0)), Some(4));
+    assert_eq!(b.liberties(pt(3, 0)), Some(2));
+    let s = semeai(&b, pt(1, 0), pt(3, 0)).unwrap();
+    assert!(s.proven(), "{s:?}");
+    assert_eq!(s.a_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+    assert_eq!(s.b_first.outcome, RaceOutcome::Win(Color::Black), "{s:?}");
+}
+
+#[test]
+fn semeai_errors() {
+    let b = race(2);
+    assert_eq!(
+        semeai(&b, pt(3, 0), pt(3, 1)),
+        Err(ReadError::SameColor(pt(3, 0), pt(3, 1)))
+    );
+    assert_eq!(
+        semeai(&b, pt(0, 0), pt(3, 1)),
+        Err(ReadError::Empty(pt(0, 0)))
+    );
+    assert_eq!(
+        semeai(&b, pt(3, 0), pt(30, 1)),
+        Err(ReadError::OffBoard(pt(30, 1)))
+    );
+    // a tiny budget is reported as cut off, not as an answer
+    let cfg = ReadConfig {
+        node_budget: 3,
+        ..ReadConfig::default()
+    };
+    let s = Reader::new(cfg)
+        .semeai(&race(3), pt(3, 0), pt(4, 0))
+        .unwrap();
+    assert!(!s.proven(), "{s:?}");
+}
+
+/// The life-and-death answer of the white group through `p` (region found), both lines
+/// proven.
+fn tsumego(rows: &[&str], p: Point) -> LifeAndDeath {
+    let b = diagram(rows);
+    let ld = Reader::new(ReadConfig::default())
+        .life_and_death(&b, p, None)
+        .unwrap();
+    assert!(ld.proven(), "{ld:?}");
+    eprintln!(
+        "nodes {} {}",
+        ld.attacker_first.nodes, ld.defender_first.nodes
+    );
+    ld
+}
+
+#[test]
+fn straight_three_is_decided_by_who_moves() {
+    let ld = tsumego(
+        &[
+            ". . . O X . .",
+            "O O O O X . .",
+            "X X X X X . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ],
+        pt(0, 1),
+    );
+    assert_eq!(ld.region.len(), 8);
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(1, 0)));
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(1, 0)));
+}
+
+#[test]
+fn straight_four_lives_and_square_four_dies() {
+    let four = [
+        ". . . . O X .",
+        "O O O O O X .",
+        "X X X X X X .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let ld = tsumego(&four, pt(4, 0));
+    assert_eq!(ld.attacker_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, None);
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    let square = [
+        ". . O X . . .",
+        ". . O X . . .",
+        "O O O X . . .",
+        "X X X X . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+    ];
+    let ld = tsumego(&square, pt(2, 0));
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.defender_first.key, None);
+}
+
+#[test]
+fn bulky_five_nakade() {
+    // the eye space A9 B9 C9 A8 B8: its vital point is B9
+    let ld = tsumego(
+        &[
+            ". . . O X . .",
+            ". . O O X . .",
+            "O O O X X . .",
+            "X X X X X . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ],
+        pt(3, 0),
+    );
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(1, 0)));
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(1, 0)));
+}
+
+#[test]
+fn seki_with_three_stones_inside() {
+    // black's three stones inside white's eye space share both liberties with white: the one
+    // who fills a liberty is captured
+    let ld = tsumego(
+        &[
+            ". X X X . O X",
+            "O O O O O O X",
+            "X X X X X X X",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+            ". . . . . . .",
+        ],
+        pt(5, 0),
+    );
+    // the inside stones are in the region
+    assert!(ld.region.contains(&pt(2, 0)), "{ld:?}");
+    assert_eq!(ld.attacker_first.status, Status::Seki, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Seki, "{ld:?}");
+}
+
+#[test]
+fn tsumego_errors() {
+    let mut open = Board::square(9).unwrap();
+    open.edit([(pt(2, 1), Some(Color::White))]);
+    assert!(matches!(
+        life_and_death(&open, pt(2, 1), None),
+        Err(ReadError::RegionTooLarge(_))
+    ));
+    assert_eq!(
+        life_and_death(&open, pt(0, 0), None),
+        Err(ReadError::Empty(pt(0, 0)))
+    );
+    assert_eq!(
+        life_and_death(&open, pt(2, 1), Some(&[pt(0, 0)])),
+        Err(ReadError::NotInRegion(pt(2, 1)))
+    );
+    assert_eq!(
+        life_and_death(&open, pt(2, 1), Some(&[pt(2, 1), pt(9, 9)])),
+        Err(ReadError::OffBoard(pt(9, 9)))
+    );
+    // a region given on the open board: white's lone stone with the 3x3 around it, a tiny
+    // budget cut off
+    let region: Vec<Point> = (0..3).flat_map(|y| (1..4).map(move |x| pt(x, y))).collect();
+    let cfg = ReadConfig {
+        tsumego_budget: 10,
+        ..ReadConfig::default()
+    };
+    let ld = Reader::new(cfg)
+        .life_and_death(&open, pt(2, 1), Some(&region))
+        .unwrap();
+    assert_eq!(ld.region.len(), 9);
+    assert!(!ld.proven(), "{ld:?}");
+}

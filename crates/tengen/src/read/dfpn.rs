@@ -1,0 +1,536 @@
+//! Life and death in an enclosed region by depth-first proof-number search (df-pn, Nagai's
+//! formulation of Allis's proof-number search, as Kishimoto and Müller use it for enclosed
+//! tsumego). The attacker is the OR player: a proof is a capture of the target chain, a
+//! disproof its survival. Numbers are kept as (phi, delta) from the side to move: phi is the
+//! mover's proof number, delta its disproof number; a node's phi is the least delta of its
+//! children and its delta the sum of their phis. See [`super::Reader::life_and_death`] for the
+//! model and the handling of ko and of the graph-history problem.
+
+use crate::board::{EMPTY, WALL};
+use crate::Board;
+
+/// "Infinite" proof and disproof numbers.
+pub(super) const INF: u32 = u32::MAX;
+
+/// The most points a region may have.
+pub(super) const MAX_REGION: usize = 60;
+
+/// The most defender chains the static life test follows.
+const MAX_CHAINS: usize = 32;
+
+/// Line flags: the attacker has retaken a ko after a threat, the defender has, the last move
+/// was a pass.
+const ATT_RETOOK: u8 = 1;
+const DEF_RETOOK: u8 = 2;
+const PASSED: u8 = 4;
+
+/// What the defender must reach to win a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Goal {
+    /// The target still stands when both pass (life or seki).
+    Survive,
+    /// The target is alive by itself: pass-alive within the region (Benson's test).
+    Live,
+}
+
+/// One slot of the table: (phi, delta) of a position from its mover, and the best move.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    phi: u32,
+    delta: u32,
+    mv: u16,
+    used: bool,
+}
+
+/// The df-pn table: two slots a bucket, solved entries kept before unsolved ones.
+pub(super) struct DfpnTable {
+    entries: Box<[Entry]>,
+    mask: usize,
+}
+
+impl DfpnTable {
+    /// A table of `2^bits` entries (`bits` clamped to 4..=24).
+    pub(super) fn new(bits: u32) -> DfpnTable {
+        let n = 1usize << bits.clamp(4, 24);
+        DfpnTable {
+            entries: vec![Entry::default(); n].into_boxed_slice(),
+            mask: n - 2,
+        }
+    }
+
+    /// Forget everything.
+    pub(super) fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
+
+    fn get(&self, key: u64) -> Option<(u32, u32, usize)> {
+        let i = key as usize & self.mask;
+        self.entries[i..i + 2]
+            .iter()
+            .find(|e| e.used && e.key == key)
+            .map(|e| (e.phi, e.delta, e.mv as usize))
+    }
+
+    fn put(&mut self, key: u64, phi: u32, delta: u32, mv: usize) {
+        let i = key as usize & self.mask;
+        let solved = |e: &Entry| e.phi == 0 || e.delta == 0;
+        let slot = if self.entries[i].key == key || !self.entries[i].used {
+            i
+        } else if self.entries[i + 1].key == key || !self.entries[i + 1].used {
+            i + 1
+        } else if !solved(&self.entries[i]) {
+            i
+        } else {
+            i + 1
+        };
+        self.entries[slot] = Entry {
+            key,
+            phi,
+            delta,
+            mv: mv as u16,
+            used: true,
+        };
+    }
+}
+
+/// The SplitMix64 finaliser.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A child of a node: its move (0 a pass), key, line flags, and its (phi, delta) when it is
+/// decided without search.
+#[derive(Clone, Copy, Default)]
+struct Kid {
+    p: u16,
+    flags: u8,
+    key: u64,
+    fixed: Option<(u32, u32)>,
+}
+
+/// The fixed (phi, delta) of a position won by its mover, and lost.
+const WON: (u32, u32) = (0, INF);
+const LOST: (u32, u32) = (INF, 0);
+
+/// One question's search.
+pub(super) struct Dfpn<'a> {
+    boards: &'a mut Vec<Board>,
+    table: &'a mut DfpnTable,
+    /// The region's points (padded indices) and a membership map over padded indices.
+    region: &'a [u16],
+    in_region: &'a [bool],
+    /// One stone of each attacker chain next to the region: a capture of one is an escape.
+    boundary: &'a [u16],
+    target: usize,
+    att: u8,
+    def: u8,
+    goal: Goal,
+    /// Who may retake a ko after a threat: bit 0 the attacker, bit 1 the defender.
+    threats: u8,
+    budget: u64,
+    nodes: u64,
+    max_depth: usize,
+    /// The keys of the current line, for repetitions.
+    path: Vec<u64>,
+    /// A repetition was not read, or a line was cut at the depth limit: a survival found may
+    /// rest on it.
+    tainted: bool,
+    /// Flood-fill marks for the static life test.
+    mark: Vec<u32>,
+    generation: u32,
+}
+
+impl<'a> Dfpn<'a> {
+    /// A search about the chain through `target` (colour digit `def`) within `region`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn new(
+        boards: &'a mut Vec<Board>,
+        table: &'a mut DfpnTable,
+        root: &Board,
+        region: &'a [u16],
+        in_region: &'a [bool],
+        boundary: &'a [u16],
+        target: usize,
+        goal: Goal,
+        threats: u8,
+        budget: u64,
+        max_depth: usize,
+    ) -> Dfpn<'a> {
+        match boards.first_mut() {
+            Some(x) => x.copy_from(root),
+            None => boards.push(root.clone()),
+        }
+        let def = root.cell(target);
+        Dfpn {
+            boards,
+            table,
+            region,
+            in_region,
+            boundary,
+            target,
+            att: def ^ 3,
+            def,
+            goal,
+            threats,
+            budget,
+            nodes: 0,
+            max_depth: max_depth.max(2),
+            path: Vec::with_capacity(max_depth),
+            tainted: false,
+            mark: vec![0; root.padded_len()],
+            generation: 0,
+        }
+    }
+
+    /// Nodes expanded so far.
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether a repetition or the depth limit touched the search.
+    pub(super) fn tainted(&self) -> bool {
+        self.tainted
+    }
+
+    /// Solve from the root with the attacker (`attacker` true) or the defender to move.
+    /// Returns whether the attacker captures (`Some(true)`), the defender survives
+    /// (`Some(false)`) or the budget ran out (`None`), and the mover's best move.
+    pub(super) fn solve(&mut self, attacker: bool) -> (Option<bool>, usize) {
+        let side = if attacker { self.att } else { self.def };
+        if let Some((phi, delta)) = self.fixed(0, side, 0) {
+            let mover_wins = phi == 0 && delta == INF;
+            return (Some(mover_wins == attacker), 0);
+        }
+        let (phi, delta, mv) = self.mid(0, side, 0, INF, INF);
+        let mover_wins = match (phi, delta) {
+            (0, _) => Some(true),
+            (_, 0) => Some(false),
+            _ => None,
+        };
+        (mover_wins.map(|w| w == attacker), mv)
+    }
+
+    fn key(&self, b: &Board, side: u8, flags: u8) -> u64 {
+        let (ko, kc) = b.ko_state();
+        let extra = (ko as u64)
+            | (kc as u64) << 16
+            | (side as u64) << 18
+            | (flags as u64) << 20
+            | ((self.goal == Goal::Live) as u64) << 24
+            | (self.threats as u64) << 25
+            | (self.target as u64) << 32
+            | 0xDF_u64 << 56;
+        b.hash() ^ mix(extra)
+    }
+
+    /// The (phi, delta) of board `d` with `side` to move when it is decided without search:
+    /// the target captured, escaped (a surrounding stone captured) or alive by itself.
+    fn fixed(&mut self, d: usize, side: u8, _flags: u8) -> Option<(u32, u32)> {
+        let b = &self.boards[d];
+        let attacker_won = b.cell(self.target) != self.def;
+        let escaped = self
+            .boundary
+            .iter()
+            .any(|&s| b.cell(s as usize) != self.att);
+        let defender_won = !attacker_won && (escaped || self.alive(d));
+        if attacker_won || defender_won {
+            let mover_won = attacker_won == (side == self.att);
+            Some(if mover_won { WON } else { LOST })
+        } else {
+            None
+        }
+    }
+
+    /// Board `d + 1` as a copy of board `d`.
+    fn child(&mut self, d: usize) {
+        if self.boards.len() <= d + 1 {
+            let b = self.boards[d].clone();
+            self.boards.push(b);
+        } else {
+            let (lo, hi) = self.boards.split_at_mut(d + 1);
+            hi[0].copy_from(&lo[d]);
+        }
+    }
+
+    /// Play the move of `kid` from board `d` on board `d + 1` (`side` moving).
+    fn play_kid(&mut self, d: usize, side: u8, p: usize, retake: bool) {
+        self.child(d);
+        let c = &mut self.boards[d + 1];
+        if p == 0 {
+            c.pass();
+        } else {
+            if retake {
+                c.clear_ko();
+            }
+            c.play_pos(p, side);
+        }
+    }
+
+    /// The children of board `d` with `side` to move, into `kids`; their number.
+    fn expand(&mut self, d: usize, side: u8, flags: u8, kids: &mut [Kid; MAX_REGION + 1]) -> usize {
+        let mut n = 0;
+        let retook = if side == self.att {
+            ATT_RETOOK
+        } else {
+            DEF_RETOOK
+        };
+        let may_retake = self.threats & if side == self.att { 1 } else { 2 } != 0;
+        let next = side ^ 3;
+        for i in 0..=self.region.len() {
+            let p = if i < self.region.len() {
+                self.region[i] as usize
+            } else {
+                0
+            };
+            let mut f = flags & !PASSED;
+            if p == 0 {
+                if flags & PASSED != 0 {
+                    // two passes: the line ends with the target standing
+                    let defender_won = self.goal == Goal::Survive;
+                    let mover_won = defender_won == (side == self.def);
+                    // the child's mover is the other side
+                    kids[n] = Kid {
+                        p: 0,
+                        flags,
+                        key: 0,
+                        fixed: Some(if mover_won { LOST } else { WON }),
+                    };
+                    n += 1;
+                    continue;
+                }
+                f |= PASSED;
+                self.play_kid(d, side, 0, false);
+            } else {
+                let b = &self.boards[d];
+                if b.cell(p) != EMPTY || b.is_suicide_pos(p, side) {
+                    continue;
+                }
+                let retake = b.is_ko_retake(p, side);
+                if retake {
+                    if !may_retake || flags & retook != 0 {
+                        continue;
+                    }
+                    f |= retook;
+                }
+                self.play_kid(d, side, p, retake);
+            }
+            let key = self.key(&self.boards[d + 1], next, f);
+            if self.path.contains(&key) {
+                self.tainted = true;
+                continue;
+            }
+            let fixed = self.fixed(d + 1, next, f);
+            kids[n] = Kid {
+                p: p as u16,
+                flags: f,
+                key,
+                fixed,
+            };
+            n += 1;
+        }
+        n
+    }
+
+    /// The (phi, delta) of a child.
+    fn value(&self, k: &Kid) -> (u32, u32) {
+        match (k.fixed, self.table.get(k.key)) {
+            (Some(v), _) if v.0 == 0 || v.1 == 0 => v,
+            (_, Some((phi, delta, _))) => (phi, delta),
+            (Some(v), None) => v,
+            (None, None) => (1, 1),
+        }
+    }
+
+    /// Multiple iterative deepening at board `d` (`side` to move) within the thresholds;
+    /// returns its (phi, delta) and best move.
+    fn mid(
+        &mut self,
+        d: usize,
+        side: u8,
+        flags: u8,
+        th_phi: u32,
+        th_delta: u32,
+    ) -> (u32, u32, usize) {
+        self.nodes += 1;
+        let key = self.key(&self.boards[d], side, flags);
+        if d + 2 >= self.max_depth {
+            // too deep: counted as a survival (never as a capture), and the answer says so
+            self.tainted = true;
+            let v = if side == self.def { WON } else { LOST };
+            return (v.0, v.1, 0);
+        }
+        let mut kids = [Kid::default(); MAX_REGION + 1];
+        let n = self.expand(d, side, flags, &mut kids);
+        self.path.push(key);
+        let (mut phi, mut delta, mut best_mv);
+        loop {
+            // phi: the least delta of the children; delta: the sum of their phis
+            let (mut min_d, mut second_d, mut best) = (INF, INF, usize::MAX);
+            let (mut sum, mut any_inf): (u64, bool) = (0, false);
+            let mut best_phi = INF;
+            for (i, k) in kids[..n].iter().enumerate() {
+                let (kp, kd) = self.value(k);
+                if kp == INF {
+                    any_inf = true;
+                } else {
+                    sum = (sum + kp as u64).min(INF as u64 - 1);
+                }
+                if kd < min_d {
+                    second_d = min_d;
+                    min_d = kd;
+                    best = i;
+                    best_phi = kp;
+                } else if kd < second_d {
+                    second_d = kd;
+                }
+            }
+            phi = min_d;
+            delta = if any_inf { INF } else { sum as u32 };
+            if n == 0 {
+                // no move at all (a pass is always there, so this does not happen)
+                phi = INF;
+                delta = 0;
+            }
+            best_mv = if best == usize::MAX {
+                0
+            } else {
+                kids[best].p as usize
+            };
+            if phi >= th_phi
+                || delta >= th_delta
+                || phi == 0
+                || delta == 0
+                || self.nodes >= self.budget
+            {
+                break;
+            }
+            let k = kids[best];
+            let c_phi = (th_delta as u64 + best_phi as u64)
+                .saturating_sub(delta as u64)
+                .min(INF as u64) as u32;
+            let c_delta = th_phi.min(second_d.saturating_add(1));
+            let retake = k.flags & !flags & (ATT_RETOOK | DEF_RETOOK) != 0;
+            self.play_kid(d, side, k.p as usize, retake);
+            let (cp, cd, _) = self.mid(d + 1, side ^ 3, k.flags, c_phi, c_delta);
+            // the child stored itself; the node keeps its value too, in case the table
+            // lost it
+            kids[best].fixed = Some((cp, cd));
+        }
+        self.path.pop();
+        self.table.put(key, phi, delta, best_mv);
+        (phi, delta, best_mv)
+    }
+
+    /// Whether the target is pass-alive within the region on board `d`: Benson's test with
+    /// the small regions taken inside the region (a part touching a point outside it, that
+    /// is a surrounding stone, is not enclosed), suicide forbidden.
+    fn alive(&mut self, d: usize) -> bool {
+        let mut mark = std::mem::take(&mut self.mark);
+        let r = self.alive_with(d, &mut mark);
+        self.mark = mark;
+        r
+    }
+
+    /// [`Dfpn::alive`] with the marks taken out of `self`.
+    fn alive_with(&mut self, d: usize, mark: &mut [u32]) -> bool {
+        let b = &self.boards[d];
+        let (def, th) = (self.def, b.head_at(self.target) as u16);
+        let mut heads = [0u16; MAX_CHAINS];
+        let mut nh = 0;
+        for &p in self.region {
+            if b.cell(p as usize) == def {
+                let h = b.head_at(p as usize) as u16;
+                if !heads[..nh].contains(&h) {
+                    if nh == MAX_CHAINS {
+                        return false;
+                    }
+                    heads[nh] = h;
+                    nh += 1;
+                }
+            }
+        }
+        let Some(ti) = heads[..nh].iter().position(|&h| h == th) else {
+            return false;
+        };
+        // the parts: (enclosed, chains bordering it, chains every empty point touches)
+        let mut parts = [(false, 0u32, 0u32); MAX_REGION];
+        let mut np = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            mark.fill(0);
+            self.generation = 1;
+        }
+        let g = self.generation;
+        let mut stack = [0u16; MAX_REGION];
+        for &start in self.region {
+            let s = start as usize;
+            if b.cell(s) == def || mark[s] == g {
+                continue;
+            }
+            let (mut enclosed, mut border, mut vital, mut empties) = (true, 0u32, u32::MAX, 0);
+            mark[s] = g;
+            stack[0] = start;
+            let mut top = 1;
+            while top > 0 {
+                top -= 1;
+                let q = stack[top] as usize;
+                let mut touch = 0u32;
+                for nb in b.nbrs(q) {
+                    let v = b.cell(nb);
+                    if v == WALL {
+                        continue;
+                    }
+                    if !self.in_region[nb] {
+                        enclosed = false;
+                    } else if v == def {
+                        let h = b.head_at(nb) as u16;
+                        if let Some(i) = heads[..nh].iter().position(|&x| x == h) {
+                            touch |= 1 << i;
+                        }
+                    } else if mark[nb] != g && top < MAX_REGION {
+                        mark[nb] = g;
+                        stack[top] = nb as u16;
+                        top += 1;
+                    }
+                }
+                border |= touch;
+                if b.cell(q) == EMPTY {
+                    vital &= touch;
+                    empties += 1;
+                }
+            }
+            if np < MAX_REGION {
+                parts[np] = (enclosed, border, if empties == 0 { 0 } else { vital });
+                np += 1;
+            }
+        }
+        let mut standing: u32 = if nh == 32 { u32::MAX } else { (1u32 << nh) - 1 };
+        loop {
+            let mut next = standing;
+            for c in 0..nh {
+                if standing & (1 << c) == 0 {
+                    continue;
+                }
+                let eyes = parts[..np]
+                    .iter()
+                    .filter(|&&(enc, border, vital)| {
+                        enc && vital & (1 << c) != 0 && border & !standing == 0
+                    })
+                    .count();
+                if eyes < 2 {
+                    next &= !(1 << c);
+                }
+            }
+            if next == standing {
+                break;
+            }
+            standing = next;
+        }
+        standing & (1 << ti) != 0
+    }
+}
