@@ -15,6 +15,7 @@ mod render;
 mod replay;
 mod score;
 mod sgf_cmd;
+mod solve;
 mod territory;
 
 /// tengen: an exact, fast Go rules engine.
@@ -52,6 +53,10 @@ enum Command {
     /// Rewrite SGF records as clean UTF-8 FF[4] (text decoded from CA or a detected
     /// encoding, canonical property order), checking by replay that no move changed.
     Sgf(sgf_cmd::SgfArgs),
+    /// Solve a life-and-death problem (an SGF record's setup, PL to play): each enclosed
+    /// group's status, key move and line, read exactly (df-pn); --check against the record's
+    /// solution branches.
+    Solve(solve::SolveArgs),
 }
 
 /// Exit status for bad input or usage.
@@ -99,6 +104,7 @@ pub fn run() -> i32 {
         Command::Render(args) => render::run(&args),
         Command::Analysis(args) => analysis::run(&args),
         Command::Sgf(args) => sgf_cmd::run(&args),
+        Command::Solve(args) => solve::run(&args),
     }
 }
 

@@ -1,0 +1,395 @@
+//! `tengen solve PROBLEM.sgf`: life and death of the enclosed groups of a problem's position
+//! (the root's setup, `PL` to play), read by the library's df-pn solver
+//! ([`tengen::read::Reader::life_and_death`]); `--check` compares the answer with the
+//! record's own solution branches.
+
+use clap::Args;
+use serde::Serialize;
+use tengen::read::{LifeAndDeath, LifeLine, ReadConfig, Reader, Status};
+use tengen::sgf::{self, Collection, Mode, NodeId, ReplayOptions, Replayer};
+use tengen::vertex::column_name;
+use tengen::{Board, Color, Move, Point, Rules};
+
+use super::args::{json_line, parse_coords, print};
+use super::EXIT_USAGE;
+
+/// Options of `tengen solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The problem: an SGF record whose root sets up the position (`AB`, `AW`, `PL`); its
+    /// branches are the record's solutions, read by `--check`.
+    file: std::path::PathBuf,
+    /// Read only the group with a stone at this point (`x,y` from the top left, or a vertex
+    /// such as B18); by default every enclosed group whose fate depends on who moves first.
+    #[arg(long, value_name = "POINT")]
+    group: Option<String>,
+    /// Compare the key move with the record's solutions: the first moves of the root's
+    /// branches whose line holds a comment with `RIGHT` (as problem collections mark them), or
+    /// else the first move of the main line. Exit status 1 when they disagree.
+    #[arg(long)]
+    check: bool,
+    /// Print one JSON object: each group's status for either side first, key moves, the
+    /// principal variation and nodes.
+    #[arg(long)]
+    json: bool,
+    /// The solver's node budget per search (default: the library's tsumego budget).
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+}
+
+/// The most moves of a principal variation (each one more solve of the position after it).
+const MAX_PV: usize = 24;
+
+/// One side of a group's answer, for JSON.
+#[derive(Serialize)]
+struct LineJson {
+    status: &'static str,
+    key: Option<String>,
+    proven: bool,
+    nodes: u64,
+}
+
+/// One group's answer, for JSON.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct GroupJson {
+    point: [u8; 2],
+    vertex: String,
+    color: &'static str,
+    stones: usize,
+    region: Vec<[u8; 2]>,
+    attacker_first: LineJson,
+    defender_first: LineJson,
+    /// The status with the problem's player to play, its key move and the line that follows.
+    to_play: LineJson,
+    pv: Vec<String>,
+}
+
+/// `--check`'s verdict, for JSON.
+#[derive(Serialize)]
+struct CheckJson {
+    right: bool,
+    solutions: Vec<String>,
+    key: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolveJson {
+    file: String,
+    to_play: &'static str,
+    groups: Vec<GroupJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check: Option<CheckJson>,
+}
+
+fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Alive => "alive",
+        Status::Dead => "dead",
+        Status::Seki => "seki",
+        Status::Ko => "ko",
+    }
+}
+
+/// A point as a GTP vertex (`B18`) on a board `height` rows high.
+fn vertex(p: Point, height: usize) -> String {
+    format!("{}{}", column_name(p.x as usize), height - p.y as usize)
+}
+
+fn move_name(m: Move, height: usize) -> String {
+    match m {
+        Move::Pass => "pass".to_string(),
+        Move::Play(p) => vertex(p, height),
+    }
+}
+
+fn line_json(l: &LifeLine, height: usize) -> LineJson {
+    LineJson {
+        status: status_name(l.status),
+        key: l.key.map(|m| move_name(m, height)),
+        proven: l.proven,
+        nodes: l.nodes,
+    }
+}
+
+/// The problem's position (the main line's setup before its first move) and its player to
+/// play: `PL`, else the colour of the first solution move, else Black.
+fn problem(bytes: &[u8]) -> Result<(Board, Color, Collection, NodeId), String> {
+    let mut r = Replayer::new();
+    let opts = ReplayOptions {
+        until: Some(0),
+        ..ReplayOptions::default()
+    };
+    r.replay(bytes, &opts).map_err(|e| e.to_string())?;
+    let board = r.board().clone();
+    let parsed = sgf::parse(bytes, Mode::Lenient).map_err(|e| e.to_string())?;
+    let coll = parsed.collection;
+    let root = *coll.roots().first().ok_or("the file holds no game")?;
+    let pl = coll
+        .node(root)
+        .value("PL")
+        .and_then(|v| v.trim_ascii().first().copied());
+    let first = first_move(&coll, root).map(|(c, _)| c);
+    let to_play = match pl {
+        Some(b'B' | b'b') => Color::Black,
+        Some(b'W' | b'w') => Color::White,
+        _ => first.unwrap_or(Color::Black),
+    };
+    Ok((board, to_play, coll, root))
+}
+
+/// The first move below `node` on its main line: (colour, move).
+fn first_move(coll: &Collection, node: NodeId) -> Option<(Color, Move)> {
+    coll.main_line(node).find_map(|id| node_move(coll, id))
+}
+
+/// The move of one node (`B` or `W`), if any: an empty value or `tt` on a board of 19 or
+/// less is a pass.
+fn node_move(coll: &Collection, id: NodeId) -> Option<(Color, Move)> {
+    let n = coll.node(id);
+    for (key, c) in [("B", Color::Black), ("W", Color::White)] {
+        if let Some(v) = n.value(key) {
+            return Some((
+                c,
+                match sgf::parse_point(v) {
+                    Some(p) if v != b"tt" => Move::Play(p),
+                    _ => Move::Pass,
+                },
+            ));
+        }
+    }
+    None
+}
+
+/// Whether a node at or below `id` has a comment marking it right (`RIGHT`, as problem
+/// collections such as goproblems.com write it).
+fn marked_right(coll: &Collection, id: NodeId) -> bool {
+    let mut stack = vec![id];
+    while let Some(n) = stack.pop() {
+        let node = coll.node(n);
+        if node
+            .value("C")
+            .is_some_and(|c| c.windows(5).any(|w| w == b"RIGHT"))
+        {
+            return true;
+        }
+        stack.extend(node.children.iter().copied());
+    }
+    false
+}
+
+/// The record's solutions: the first moves of the root's branches marked right, or the main
+/// line's first move when nothing is marked.
+fn solutions(coll: &Collection, root: NodeId) -> Vec<Move> {
+    let branches = &coll.node(root).children;
+    let right: Vec<Move> = branches
+        .iter()
+        .filter(|&&b| marked_right(coll, b))
+        .filter_map(|&b| first_move(coll, b).map(|(_, m)| m))
+        .collect();
+    if !right.is_empty() {
+        return right;
+    }
+    first_move(coll, root).map(|(_, m)| m).into_iter().collect()
+}
+
+/// The groups to read: the one at `--group`, or one stone of every chain whose region the
+/// library finds (each region read once), with its answer; with no `--group`, only those
+/// whose status depends on who moves first, unless none does.
+fn groups(
+    reader: &mut Reader,
+    board: &Board,
+    only: Option<Point>,
+) -> Result<Vec<(Point, LifeAndDeath)>, String> {
+    if let Some(p) = only {
+        let ld = reader
+            .life_and_death(board, p, None)
+            .map_err(|e| format!("the group at {}: {e}", vertex(p, board.height())))?;
+        return Ok(vec![(p, ld)]);
+    }
+    let mut seen = vec![false; board.width() * board.height()];
+    let mut all = Vec::new();
+    for p in board.size().points() {
+        let idx = p.y as usize * board.width() + p.x as usize;
+        if seen[idx] || board.get(p).is_none() {
+            continue;
+        }
+        // an open group, or one over the region limit, has no life-and-death answer here
+        let Ok(ld) = reader.life_and_death(board, p, None) else {
+            continue;
+        };
+        let color = board.get(p);
+        for &q in &ld.region {
+            if board.get(q) == color {
+                seen[q.y as usize * board.width() + q.x as usize] = true;
+            }
+        }
+        all.push((p, ld));
+    }
+    let unsettled: Vec<_> = all
+        .iter()
+        .filter(|(_, ld)| ld.attacker_first.status != ld.defender_first.status)
+        .cloned()
+        .collect();
+    Ok(if unsettled.is_empty() { all } else { unsettled })
+}
+
+/// The line from the position: each side plays its key move for the group at `p` in turn
+/// until the group's fate no longer depends on who moves, a side has no key, or the group
+/// is captured.
+fn principal_variation(reader: &mut Reader, board: &Board, p: Point, first: Color) -> Vec<Move> {
+    let owner = board.get(p);
+    let mut b = board.clone();
+    let mut side = first;
+    let mut pv = Vec::new();
+    let rules = Rules::default();
+    while pv.len() < MAX_PV && b.get(p) == owner {
+        let Ok(ld) = reader.life_and_death(&b, p, None) else {
+            break;
+        };
+        if !pv.is_empty() && ld.attacker_first.status == ld.defender_first.status {
+            break;
+        }
+        let line = if Some(side) == owner {
+            ld.defender_first
+        } else {
+            ld.attacker_first
+        };
+        let Some(Move::Play(q)) = line.key else {
+            break;
+        };
+        if b.play(q, side, &rules).is_err() {
+            break;
+        }
+        pv.push(Move::Play(q));
+        side = side.opponent();
+    }
+    pv
+}
+
+/// `tengen solve`. Returns the exit status.
+pub fn run(args: &SolveArgs) -> i32 {
+    let name = args.file.display().to_string();
+    let fail = |msg: String| {
+        eprintln!("tengen solve: {msg}");
+        EXIT_USAGE
+    };
+    let bytes = match sgf::read_file(&args.file) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("{name}: {e}")),
+    };
+    let (board, to_play, coll, root) = match problem(&bytes) {
+        Ok(x) => x,
+        Err(e) => return fail(format!("{name}: {e}")),
+    };
+    let h = board.height();
+    let only = match &args.group {
+        None => None,
+        Some(g) => match parse_coords(g, h).and_then(|(x, y)| board.size().point(x, y)) {
+            Some(p) if board.get(p).is_some() => Some(p),
+            Some(_) => return fail(format!("--group {g}: no stone there")),
+            None => return fail(format!("--group {g:?} is not a point of the board")),
+        },
+    };
+    let mut config = ReadConfig::default();
+    if let Some(n) = args.nodes {
+        config.tsumego_budget = n;
+    }
+    let mut reader = Reader::new(config);
+    let found = match groups(&mut reader, &board, only) {
+        Ok(g) => g,
+        Err(e) => return fail(format!("{name}: {e}")),
+    };
+    if found.is_empty() {
+        eprintln!(
+            "tengen solve: {name}: no enclosed group to read (every group is open, or its region \
+             is over {} points)",
+            tengen::read::MAX_REGION
+        );
+        return 1;
+    }
+    let mut out = Vec::new();
+    for (p, ld) in &found {
+        let owner = board.get(*p).unwrap_or(Color::Black);
+        let mine = if to_play == owner {
+            &ld.defender_first
+        } else {
+            &ld.attacker_first
+        };
+        let pv = principal_variation(&mut reader, &board, *p, to_play);
+        out.push(GroupJson {
+            point: [p.x, p.y],
+            vertex: vertex(*p, h),
+            color: owner.name(),
+            stones: board.chain(*p).map_or(0, |c| c.stones.len()),
+            region: ld.region.iter().map(|q| [q.x, q.y]).collect(),
+            attacker_first: line_json(&ld.attacker_first, h),
+            defender_first: line_json(&ld.defender_first, h),
+            to_play: line_json(mine, h),
+            pv: pv.iter().map(|&m| move_name(m, h)).collect(),
+        });
+    }
+    // --check: the first group's key move for the player to play against the record's
+    let check = args.check.then(|| {
+        let sols = solutions(&coll, root);
+        let key = out[0].to_play.key.clone();
+        let names: Vec<String> = sols.iter().map(|&m| move_name(m, h)).collect();
+        CheckJson {
+            right: key.as_ref().is_some_and(|k| names.contains(k)),
+            solutions: names,
+            key,
+        }
+    });
+    let status = match &check {
+        Some(c) if !c.right => 1,
+        _ => 0,
+    };
+    let text = if args.json {
+        json_line(&SolveJson {
+            file: name.clone(),
+            to_play: to_play.name(),
+            groups: out,
+            check,
+        })
+    } else {
+        let mut s = String::new();
+        for g in &out {
+            let t = &g.to_play;
+            s.push_str(&format!(
+                "{name}: {} to play: {} group at {} ({} stones): {}",
+                to_play.name(),
+                g.color,
+                g.vertex,
+                g.stones,
+                t.status
+            ));
+            if let Some(k) = &t.key {
+                s.push_str(&format!(", key {k}"));
+            }
+            s.push_str(if t.proven {
+                " (proven)"
+            } else {
+                " (unproven: budget or repetition)"
+            });
+            if g.pv.len() > 1 {
+                s.push_str(&format!("; line {}", g.pv.join(" ")));
+            }
+            s.push('\n');
+        }
+        if let Some(c) = &check {
+            s.push_str(&format!(
+                "check: {} (key {}; the record's {})\n",
+                if c.right { "right" } else { "wrong" },
+                c.key.as_deref().unwrap_or("none"),
+                if c.solutions.is_empty() {
+                    "none".to_string()
+                } else {
+                    c.solutions.join(", ")
+                }
+            ));
+        }
+        s
+    };
+    print("solve", &text, status)
+}
