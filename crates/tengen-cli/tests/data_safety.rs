@@ -1,7 +1,8 @@
 //! No data lost (issue 27, items 1-4): `tengen sgf` never writes over an input (hard links
 //! included) nor twice to one output name; its outputs are written whole or not at all (a
 //! full disk, SIGINT); and every command that writes stdout reports a write error other than
-//! a closed pipe with a message and a non-zero exit.
+//! a closed pipe with a message and a non-zero exit. The pictures of `tengen render` are
+//! written whole or not at all too.
 
 mod common;
 
@@ -213,6 +214,50 @@ fn a_full_disk_leaves_no_partial_output() {
     assert!(merr.contains("cannot write"), "{merr}");
     assert!(!merged_exists, "{merr}");
     assert_eq!(disk_names, ["out"]);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_full_disk_leaves_no_partial_picture() {
+    let d = scratch("full-picture");
+    let g = d.join("g.sgf");
+    // 19x19 with 60 stones: an SVG of about 14 KB
+    let mut rec = String::from("(;GM[1]SZ[19]");
+    for i in 0..60u8 {
+        let (c, x, y) = (if i % 2 == 0 { 'B' } else { 'W' }, i % 19, 2 * (i / 19));
+        rec.push_str(&format!(
+            ";{c}[{}{}]",
+            (b'a' + x) as char,
+            (b'a' + y) as char
+        ));
+    }
+    rec.push(')');
+    std::fs::write(&g, rec).unwrap();
+    // the picture on a disk with room, larger than the small disk below
+    let (_, err, code) = run_tengen(&["render", s(&g), "-o", s(&d.join("room.svg"))], "");
+    assert_eq!(code, 0, "{err}");
+    let len = std::fs::metadata(d.join("room.svg")).unwrap().len();
+    assert!(len > 8 << 10, "{len}");
+    let disk = d.join("disk");
+    if small_tmpfs(&disk, "8k").is_none() {
+        return;
+    }
+    // an older picture of that name: kept whole until a new one is complete
+    let old = b"<svg xmlns='http://www.w3.org/2000/svg'/>";
+    let svg = disk.join("g.svg");
+    std::fs::write(&svg, old).unwrap();
+    let (_, err, code) = run_tengen(&["render", s(&g), "-o", s(&svg)], "");
+    let (_, perr, pcode) = run_tengen(&["render", s(&g), "-o", s(&disk.join("new.png"))], "");
+    let kept = std::fs::read(&svg).ok();
+    let disk_names = names(&disk);
+    unmount(&disk);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("No space left on device"), "{err}");
+    assert_eq!(kept.as_deref(), Some(&old[..]), "{err}");
+    assert_ne!(pcode, 0, "{perr}");
+    assert!(perr.contains("No space left on device"), "{perr}");
+    // no prefix of either picture, no temporary file
+    assert_eq!(disk_names, ["g.svg"], "{err}{perr}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 

@@ -1,4 +1,5 @@
-//! Output files written whole or not at all (`tengen sgf -o DIR`, `--merge FILE`).
+//! Output files written whole or not at all (`tengen sgf -o DIR`, `--merge FILE`, the
+//! pictures of `tengen render` and `tengen move --render`).
 //!
 //! Each output is written to a temporary file in the target's own folder (`.NAME.XXXXXX.tmp`,
 //! so the rename stays on one file system), flushed, then renamed over the target: a reader
@@ -50,6 +51,14 @@ pub fn remove_on_interrupt() {
 /// On any error the temporary file is removed and `target` is left untouched; the message
 /// names the file.
 pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_file(target, bytes).map_err(|e| format!("cannot write {}: {e}", target.display()))
+}
+
+/// [`write`], with the I/O error itself (for a caller that words its own message).
+///
+/// # Errors
+/// The error of creating, writing or renaming the temporary file (then removed).
+pub fn write_file(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -58,7 +67,6 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
     let mut tmp = {
         let mut files = live();
         let prefix = format!(".{name}.");
@@ -67,7 +75,7 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
         // the mode a new file gets from `File::create` (0666 less the umask), not 0600
         #[cfg(unix)]
         b.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let tmp = b.tempfile_in(dir).map_err(cannot)?;
+        let tmp = b.tempfile_in(dir)?;
         files.push(tmp.path().to_path_buf());
         tmp
     };
@@ -77,11 +85,11 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
         let mut files = live();
         drop(tmp); // removes the temporary file
         forget(&mut files);
-        return Err(cannot(e));
+        return Err(e);
     }
     let mut files = live();
     let renamed = tmp.persist(target);
     forget(&mut files);
     // on a failed rename, the error's temporary file is removed as it is dropped
-    renamed.map(drop).map_err(|e| cannot(e.error))
+    renamed.map(drop).map_err(|e| e.error)
 }
