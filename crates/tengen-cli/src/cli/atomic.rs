@@ -6,7 +6,9 @@
 //! sees the old file or the new one, never a prefix. A failed write (a full disk) removes the
 //! temporary file and leaves the target as it was. On SIGINT, SIGTERM or SIGHUP (Unix) the
 //! temporary files still being written are removed before the process exits with 128 plus
-//! the signal's number; outputs already renamed are complete and stay.
+//! the signal's number; outputs already renamed are complete and stay. A target that is a
+//! device or a FIFO (`--merge /dev/null`) is written in place instead, and a symbolic link
+//! is followed: the file it names is replaced, the link stays.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -59,6 +61,29 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
 /// # Errors
 /// The error of creating, writing or renaming the temporary file (then removed).
 pub fn write_file(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // A device, a FIFO or a socket (`--merge /dev/null`) is written in place: a rename would
+    // put a regular file in its stead (run as root, in place of /dev/null itself).
+    if std::fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(target)?;
+        return f.write_all(bytes).and_then(|()| f.flush());
+    }
+    // Through a symbolic link, the file it names is replaced (as a plain write would), not
+    // the link; a dangling link is replaced by the file.
+    let resolved;
+    let target = if std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
+        match std::fs::canonicalize(target) {
+            Ok(p) => {
+                resolved = p;
+                resolved.as_path()
+            }
+            Err(_) => target,
+        }
+    } else {
+        target
+    };
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
