@@ -465,6 +465,10 @@ fn a_full_stdout_is_an_error_everywhere() {
         (vec!["sgf", s(&g)], b""),
         (vec!["bench", "territory", "--count", "2", "--rounds", "1"], b""),
         (vec!["gtp"], b"name\n"),
+        (vec!["--help"], b""),
+        (vec!["--version"], b""),
+        (vec!["replay", "--help"], b""),
+        (vec!["move", "--help"], b""),
         (vec!["analysis"], b"{\"id\":\"a\",\"moves\":[],\"rules\":\"chinese\",\"boardXSize\":9,\"boardYSize\":9}\n"),
     ];
     for (args, stdin) in cases {
