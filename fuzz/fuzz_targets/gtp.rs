@@ -6,9 +6,23 @@
 use libfuzzer_sys::fuzz_target;
 use tengen_engine::gtp::{Engine, EngineConfig};
 
+/// The scratch folder of `loadsgf`/`printsgf FILE`, made once.
+fn sgf_dir() -> std::path::PathBuf {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let d = std::env::temp_dir().join(format!("tengen-fuzz-sgf-{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&d);
+        d
+    })
+    .clone()
+}
+
 fuzz_target!(|data: &[u8]| {
     let mut engine = Engine::new(EngineConfig {
         playouts: 8,
+        // `loadsgf`/`printsgf FILE` confined to a scratch folder: a fuzzed name must not
+        // write (or read) any path the fuzzer's user can reach
+        sgf_dir: Some(sgf_dir()),
         ..EngineConfig::default()
     });
     let text = String::from_utf8_lossy(data);

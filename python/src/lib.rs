@@ -23,6 +23,7 @@ mod replay;
 mod rules;
 mod score;
 mod training;
+mod whole;
 
 use pyo3::prelude::*;
 

@@ -15,6 +15,7 @@ use crate::color::Color;
 use crate::errors::panic_message;
 use crate::record::{illegal_at_message, replay_opts};
 use crate::rules::{komi_arg, rules_arg, PyRules};
+use crate::whole::Whole;
 
 /// The outcome of replaying one file in `replay_many`.
 #[pyclass(module = "tengen._tengen", frozen)]
@@ -234,15 +235,19 @@ fn replay_one(
 pub(crate) const MAX_THREADS: usize = 1024;
 
 /// A pool of `threads` workers (1 to [`MAX_THREADS`]; default: one per core).
-pub(crate) fn pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+pub(crate) fn pool(threads: Option<Whole>) -> PyResult<rayon::ThreadPool> {
     let mut b = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        if !(1..=MAX_THREADS).contains(&n) {
-            return Err(PyValueError::new_err(format!(
-                "threads must be 1 to {MAX_THREADS}, not {n}"
-            )));
+    if let Some(Whole(n)) = threads {
+        match n {
+            Ok(n) if (1..=MAX_THREADS).contains(&(n as usize)) => b = b.num_threads(n as usize),
+            // -1 and 2**40 too, with the same message (not an OverflowError)
+            n => {
+                let text = n.map_or_else(|t| t, |n| n.to_string());
+                return Err(PyValueError::new_err(format!(
+                    "threads must be 1 to {MAX_THREADS}, not {text}"
+                )));
+            }
         }
-        b = b.num_threads(n);
     }
     b.build()
         .map_err(|e| PyRuntimeError::new_err(format!("cannot start worker threads: {e}")))
@@ -277,7 +282,7 @@ fn replay_options(rules: Option<&Bound<'_, PyAny>>, komi: Option<f64>) -> PyResu
 pub(crate) fn replay_many(
     py: Python<'_>,
     paths: Vec<Bound<'_, PyAny>>,
-    threads: Option<usize>,
+    threads: Option<Whole>,
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<f64>,
     boards: bool,
@@ -322,7 +327,7 @@ impl ReplayStream {
     #[new]
     #[pyo3(signature = (threads=None, rules=None, komi=None, boards=true))]
     fn new(
-        threads: Option<usize>,
+        threads: Option<Whole>,
         rules: Option<&Bound<'_, PyAny>>,
         komi: Option<f64>,
         boards: bool,

@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use tengen::count::{count, DeadStones, Position};
-use tengen::score::ScoreError;
+use tengen::score::{ScoreError, MAX_CAPTURES};
 use tengen::territory::{self as tterr, TerritoryMap};
 use tengen::Point;
 
@@ -19,6 +19,7 @@ use crate::coords::{pt, Pt};
 use crate::errors::panic_message;
 use crate::game::PyGame;
 use crate::rules::{komi_arg, rules_arg, PyRules};
+use crate::whole::Whole;
 
 /// Who owns each empty region of a position (dead stones assumed removed).
 #[pyclass(module = "tengen._tengen", frozen)]
@@ -177,8 +178,8 @@ fn position_arg(
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<f64>,
     to_move: Option<&Bound<'_, PyAny>>,
-    captures: Option<(u32, u32)>,
-    handicap: Option<u32>,
+    captures: Option<(Whole, Whole)>,
+    handicap: Option<Whole>,
 ) -> PyResult<(Position, bool)> {
     let (mut pos, record) = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
         let pos = Position {
@@ -202,11 +203,40 @@ fn position_arg(
     if let Some(c) = opt_color_arg(to_move)? {
         pos.to_move = c;
     }
+    let area = pos.board.size().area();
     if let Some((b, w)) = captures {
-        pos.captures = [b, w];
+        let mut c = [0; 2];
+        for (slot, given) in c.iter_mut().zip([b, w]) {
+            *slot = match given.0 {
+                Ok(v) => v,
+                Err(text) if text.starts_with('-') => {
+                    return Err(PyValueError::new_err(format!(
+                        "captures {text} is negative"
+                    )))
+                }
+                Err(text) => {
+                    return Err(PyValueError::new_err(format!(
+                        "captures {text} is more than the limit of {MAX_CAPTURES}"
+                    )))
+                }
+            };
+        }
+        pos.captures = c;
     }
     if let Some(h) = handicap {
-        pos.handicap = h;
+        pos.handicap = match h.0 {
+            Ok(v) => v,
+            Err(text) => {
+                let size = pos.board.size();
+                return Err(PyValueError::new_err(if text.starts_with('-') {
+                    format!(
+                        "handicap {text} is negative (0 to the {area} points of the {size} board)"
+                    )
+                } else {
+                    format!("handicap {text} is more than the {area} points of the {size} board")
+                }));
+            }
+        };
     }
     pos.check()
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -243,8 +273,8 @@ pub(crate) fn score(
     rules: Option<&Bound<'_, PyAny>>,
     komi: Option<f64>,
     dead: Option<&Bound<'_, PyAny>>,
-    handicap: Option<u32>,
-    captures: Option<(u32, u32)>,
+    handicap: Option<Whole>,
+    captures: Option<(Whole, Whole)>,
     pass_alive: bool,
 ) -> PyResult<Score> {
     let (pos, record) = position_arg("score", position, rules, komi, None, captures, handicap)?;
@@ -384,8 +414,8 @@ pub(crate) fn judge(
     to_move: Option<&Bound<'_, PyAny>>,
     playouts: u32,
     seed: u64,
-    captures: Option<(u32, u32)>,
-    handicap: Option<u32>,
+    captures: Option<(Whole, Whole)>,
+    handicap: Option<Whole>,
 ) -> PyResult<Judgement> {
     let (pos, _) = position_arg("judge", position, rules, komi, to_move, captures, handicap)?;
     let (width, height) = (pos.board.width(), pos.board.height());

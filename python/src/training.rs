@@ -16,6 +16,7 @@ use crate::features::{sym, write_features, PLANES};
 use crate::record::{illegal_at_message, replay_opts};
 use crate::replay::{pool, read_file};
 use crate::rules::rules_arg;
+use crate::whole::Whole;
 
 /// One file ready for its training rows: read, parsed and checked by the library's replay.
 struct Prepared {
@@ -191,7 +192,7 @@ pub(crate) fn training_data<'py>(
     paths: Vec<String>,
     size: usize,
     symmetries: bool,
-    threads: Option<usize>,
+    threads: Option<Whole>,
     rules: Option<&Bound<'_, PyAny>>,
     skip_errors: bool,
 ) -> PyResult<(
@@ -296,7 +297,7 @@ impl TrainingStream {
     fn new(
         size: usize,
         symmetries: bool,
-        threads: Option<usize>,
+        threads: Option<Whole>,
         rules: Option<&Bound<'_, PyAny>>,
         skip_errors: bool,
     ) -> PyResult<TrainingStream> {

@@ -259,8 +259,9 @@ def test_one_read_limit_for_files_pipes_and_devices(tmp_path: Path) -> None:
 def test_thread_counts_are_capped_as_in_the_cli(tmp_path: Path) -> None:
     p = tmp_path / "g.sgf"
     p.write_bytes(b"(;GM[1]SZ[9];B[ee])")
-    for n in [0, 1025, 2**40]:
-        with pytest.raises(ValueError, match="threads must be 1 to 1024"):
+    # -1 and 2**40 too: a ValueError with the range, not a bare OverflowError
+    for n in [0, 1025, 2**40, -1, 2**70]:
+        with pytest.raises(ValueError, match=f"threads must be 1 to 1024, not {n}$"):
             list(tengen.sgf.replay_many([p], threads=n))
         with pytest.raises(ValueError, match="threads must be 1 to 1024"):
             tengen.training_data([p], size=9, threads=n)
@@ -275,6 +276,16 @@ def test_handicap_is_at_most_the_boards_points() -> None:
             f(b, handicap=10)
     with pytest.raises(ValueError, match="captures 16777217 is more than the limit"):
         tengen.score(b, captures=(16777217, 0))
+    # past a u32 or below zero: the same ValueError naming the argument, not an OverflowError
+    for f in (tengen.score, tengen.judge):
+        with pytest.raises(ValueError, match="handicap 1099511627776 is more than the 9 points of the 3x3 board"):
+            f(b, handicap=2**40)
+        with pytest.raises(ValueError, match="handicap -1 is negative"):
+            f(b, handicap=-1)
+        with pytest.raises(ValueError, match="captures 1099511627776 is more than the limit of 16777216"):
+            f(b, captures=(0, 2**40))
+        with pytest.raises(ValueError, match="captures -1 is negative"):
+            f(b, captures=(-1, 0))
     # an SGF HA above the board's points is ignored with a warning
     (res,) = list(tengen.sgf.replay_many([b"(;GM[1]SZ[9]HA[82];B[ee])"]))
     assert res.ok

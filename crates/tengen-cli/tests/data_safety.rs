@@ -1,7 +1,8 @@
 //! No data lost (issue 27, items 1-4): `tengen sgf` never writes over an input (hard links
 //! included) nor twice to one output name; its outputs are written whole or not at all (a
 //! full disk, SIGINT); and every command that writes stdout reports a write error other than
-//! a closed pipe with a message and a non-zero exit.
+//! a closed pipe with a message and a non-zero exit. The pictures of `tengen render` are
+//! written whole or not at all too.
 
 mod common;
 
@@ -121,6 +122,16 @@ fn no_output_folder_when_every_input_fails() {
     let (_, err, code) = run_tengen(&["sgf", s(&d.join("bad.sgf")), "-o", s(&out)], "");
     assert_eq!(code, 1, "{err}");
     assert!(!out.exists(), "{err}");
+    // nor an empty merge: none made, and an older merge of that name is kept
+    let merged = d.join("all.sgf");
+    let (_, err, code) = run_tengen(&["sgf", s(&d.join("bad.sgf")), "--merge", s(&merged)], "");
+    assert_eq!(code, 1, "{err}");
+    assert!(!merged.exists(), "{err}");
+    let old = b"(;GM[1]SZ[9]PB[older merge];B[ee])";
+    std::fs::write(&merged, old).unwrap();
+    let (_, err, code) = run_tengen(&["sgf", s(&d.join("bad.sgf")), "--merge", s(&merged)], "");
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(std::fs::read(&merged).unwrap(), old, "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -216,6 +227,85 @@ fn a_full_disk_leaves_no_partial_output() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+#[test]
+fn a_full_disk_leaves_no_partial_picture() {
+    let d = scratch("full-picture");
+    let g = d.join("g.sgf");
+    // 19x19 with 60 stones: an SVG of about 14 KB
+    let mut rec = String::from("(;GM[1]SZ[19]");
+    for i in 0..60u8 {
+        let (c, x, y) = (if i % 2 == 0 { 'B' } else { 'W' }, i % 19, 2 * (i / 19));
+        rec.push_str(&format!(
+            ";{c}[{}{}]",
+            (b'a' + x) as char,
+            (b'a' + y) as char
+        ));
+    }
+    rec.push(')');
+    std::fs::write(&g, rec).unwrap();
+    // the picture on a disk with room, larger than the small disk below
+    let (_, err, code) = run_tengen(&["render", s(&g), "-o", s(&d.join("room.svg"))], "");
+    assert_eq!(code, 0, "{err}");
+    let len = std::fs::metadata(d.join("room.svg")).unwrap().len();
+    assert!(len > 8 << 10, "{len}");
+    let disk = d.join("disk");
+    if small_tmpfs(&disk, "8k").is_none() {
+        return;
+    }
+    // an older picture of that name: kept whole until a new one is complete
+    let old = b"<svg xmlns='http://www.w3.org/2000/svg'/>";
+    let svg = disk.join("g.svg");
+    std::fs::write(&svg, old).unwrap();
+    let (_, err, code) = run_tengen(&["render", s(&g), "-o", s(&svg)], "");
+    let (_, perr, pcode) = run_tengen(&["render", s(&g), "-o", s(&disk.join("new.png"))], "");
+    let kept = std::fs::read(&svg).ok();
+    let disk_names = names(&disk);
+    unmount(&disk);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("No space left on device"), "{err}");
+    assert_eq!(kept.as_deref(), Some(&old[..]), "{err}");
+    assert_ne!(pcode, 0, "{perr}");
+    assert!(perr.contains("No space left on device"), "{perr}");
+    // no prefix of either picture, no temporary file
+    assert_eq!(disk_names, ["g.svg"], "{err}{perr}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_full_disk_leaves_no_partial_gtp_record() {
+    let disk = scratch("full-gtp").join("disk");
+    if small_tmpfs(&disk, "8k").is_none() {
+        return;
+    }
+    // one page for an older record, one for a filler: a record over 4 KB cannot be written
+    let old = b"(;GM[1]SZ[9]PB[older];B[ee])";
+    let f = disk.join("g.sgf");
+    std::fs::write(&f, old).unwrap();
+    std::fs::write(disk.join("filler"), [b'x'; 100]).unwrap();
+    let mut cmds = String::from("boardsize 19\n");
+    for i in 0..1600 {
+        cmds.push_str(if i % 2 == 0 {
+            "play b pass\n"
+        } else {
+            "play w pass\n"
+        });
+    }
+    cmds.push_str(&format!("printsgf {}\n", s(&f)));
+    let (out, err, code) = run_tengen(&["gtp"], cmds);
+    let kept = std::fs::read(&f).ok();
+    let disk_names = names(&disk);
+    unmount(&disk);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("? cannot write file: No space left on device"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+    assert_eq!(kept.as_deref(), Some(&old[..]));
+    assert_eq!(disk_names, ["filler", "g.sgf"]);
+    std::fs::remove_dir_all(disk.parent().unwrap()).unwrap();
+}
+
 #[cfg(unix)]
 #[test]
 fn sigint_leaves_no_partial_output() {
@@ -270,6 +360,67 @@ fn sigint_leaves_no_partial_output() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+#[cfg(unix)]
+#[test]
+fn a_device_a_fifo_or_a_link_as_the_output_stays_what_it_is() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = scratch("special");
+    let g = d.join("g.sgf");
+    std::fs::write(&g, "(;GM[1]SZ[9];B[ee])").unwrap();
+    // `--merge /dev/null` (a copy of its device here: the real one must stay as it is even if
+    // this test fails): written into, not replaced by a regular file through a rename
+    let null = d.join("null");
+    let made = Command::new("mknod")
+        .args([s(&null), "c", "1", "3"])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|st| st.success());
+    if made {
+        let (_, err, code) = run_tengen(&["sgf", s(&g), "--merge", s(&null)], "");
+        assert_eq!(code, 0, "{err}");
+        let t = std::fs::symlink_metadata(&null).unwrap().file_type();
+        assert!(t.is_char_device(), "{t:?}: {err}");
+    } else {
+        eprintln!("NOTE: cannot make a device node here (needs root): that case did not run");
+    }
+    // a FIFO: its reader gets the output, and the FIFO stays
+    let fifo = d.join("fifo.svg");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let reader = {
+        let f = fifo.clone();
+        std::thread::spawn(move || std::fs::read(f).unwrap())
+    };
+    let (_, err, code) = run_tengen(&["render", s(&g), "-o", s(&fifo)], "");
+    assert_eq!(code, 0, "{err}");
+    let got = reader.join().unwrap();
+    assert!(got.starts_with(b"<svg"), "{err}");
+    let t = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(t.is_fifo(), "{t:?}");
+    // a symbolic link: the file it names gets the output, the link stays
+    let real = d.join("real.sgf");
+    std::fs::write(&real, "old").unwrap();
+    let link = d.join("link.sgf");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let (_, err, code) = run_tengen(&["sgf", s(&g), "--merge", s(&link)], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&real).unwrap().contains("B[ee]"));
+    // and no temporary file is left beside them
+    let mut want = vec!["fifo.svg", "g.sgf", "link.sgf", "real.sgf"];
+    if made {
+        want.insert(3, "null");
+    }
+    assert_eq!(names(&d), want);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
 /// A command's exit status and stderr with stdout on /dev/full.
 fn to_dev_full(args: &[&str], stdin: &[u8]) -> (i32, String) {
     use std::io::Write;
@@ -314,6 +465,10 @@ fn a_full_stdout_is_an_error_everywhere() {
         (vec!["sgf", s(&g)], b""),
         (vec!["bench", "territory", "--count", "2", "--rounds", "1"], b""),
         (vec!["gtp"], b"name\n"),
+        (vec!["--help"], b""),
+        (vec!["--version"], b""),
+        (vec!["replay", "--help"], b""),
+        (vec!["move", "--help"], b""),
         (vec!["analysis"], b"{\"id\":\"a\",\"moves\":[],\"rules\":\"chinese\",\"boardXSize\":9,\"boardYSize\":9}\n"),
     ];
     for (args, stdin) in cases {

@@ -1,11 +1,14 @@
-//! Output files written whole or not at all (`tengen sgf -o DIR`, `--merge FILE`).
+//! Output files written whole or not at all (`tengen sgf -o DIR`, `--merge FILE`, the
+//! pictures of `tengen render` and `tengen move --render`).
 //!
 //! Each output is written to a temporary file in the target's own folder (`.NAME.XXXXXX.tmp`,
 //! so the rename stays on one file system), flushed, then renamed over the target: a reader
 //! sees the old file or the new one, never a prefix. A failed write (a full disk) removes the
 //! temporary file and leaves the target as it was. On SIGINT, SIGTERM or SIGHUP (Unix) the
 //! temporary files still being written are removed before the process exits with 128 plus
-//! the signal's number; outputs already renamed are complete and stay.
+//! the signal's number; outputs already renamed are complete and stay. A target that is a
+//! device or a FIFO (`--merge /dev/null`) is written in place instead, and a symbolic link
+//! is followed: the file it names is replaced, the link stays.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -50,6 +53,37 @@ pub fn remove_on_interrupt() {
 /// On any error the temporary file is removed and `target` is left untouched; the message
 /// names the file.
 pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
+    write_file(target, bytes).map_err(|e| format!("cannot write {}: {e}", target.display()))
+}
+
+/// [`write`], with the I/O error itself (for a caller that words its own message).
+///
+/// # Errors
+/// The error of creating, writing or renaming the temporary file (then removed).
+pub fn write_file(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // A device, a FIFO or a socket (`--merge /dev/null`) is written in place: a rename would
+    // put a regular file in its stead (run as root, in place of /dev/null itself).
+    if std::fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(target)?;
+        return f.write_all(bytes).and_then(|()| f.flush());
+    }
+    // Through a symbolic link, the file it names is replaced (as a plain write would), not
+    // the link; a dangling link is replaced by the file.
+    let resolved;
+    let target = if std::fs::symlink_metadata(target).is_ok_and(|m| m.file_type().is_symlink()) {
+        match std::fs::canonicalize(target) {
+            Ok(p) => {
+                resolved = p;
+                resolved.as_path()
+            }
+            Err(_) => target,
+        }
+    } else {
+        target
+    };
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
@@ -58,7 +92,6 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let cannot = |e: std::io::Error| format!("cannot write {}: {e}", target.display());
     let mut tmp = {
         let mut files = live();
         let prefix = format!(".{name}.");
@@ -67,7 +100,7 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
         // the mode a new file gets from `File::create` (0666 less the umask), not 0600
         #[cfg(unix)]
         b.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-        let tmp = b.tempfile_in(dir).map_err(cannot)?;
+        let tmp = b.tempfile_in(dir)?;
         files.push(tmp.path().to_path_buf());
         tmp
     };
@@ -77,11 +110,11 @@ pub fn write(target: &Path, bytes: &[u8]) -> Result<(), String> {
         let mut files = live();
         drop(tmp); // removes the temporary file
         forget(&mut files);
-        return Err(cannot(e));
+        return Err(e);
     }
     let mut files = live();
     let renamed = tmp.persist(target);
     forget(&mut files);
     // on a failed rename, the error's temporary file is removed as it is dropped
-    renamed.map(drop).map_err(|e| cannot(e.error))
+    renamed.map(drop).map_err(|e| e.error)
 }

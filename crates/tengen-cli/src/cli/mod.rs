@@ -1,5 +1,7 @@
 //! Command-line interface: argument parsing (clap derive) and dispatch to the subcommands.
 
+use std::io::Write;
+
 use clap::{Parser, Subcommand};
 
 mod analysis;
@@ -90,7 +92,14 @@ pub fn run() -> i32 {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
-            let _ = e.print();
+            // --help and --version go to stdout: a full one is an error there too (a pipe
+            // closed by its reader stays quiet)
+            if let Err(w) = e.print().and_then(|()| std::io::stdout().flush()) {
+                if !e.use_stderr() && w.kind() != std::io::ErrorKind::BrokenPipe {
+                    eprintln!("tengen: cannot write stdout: {w}");
+                    return 1;
+                }
+            }
             return code;
         }
     };

@@ -15,7 +15,10 @@ pub fn write(picture: &Picture, path: &Path) -> Result<(), RenderError> {
         ImageFormat::Svg => picture.to_svg().into_bytes(),
         ImageFormat::Png => svg_to_png(&picture.to_svg())?,
     };
-    std::fs::write(path, bytes).map_err(|source| RenderError::Io {
+    // whole or not at all: a full disk or SIGINT leaves no prefix of a picture, and an older
+    // picture of that name stays until the new one is complete
+    super::atomic::remove_on_interrupt();
+    super::atomic::write_file(path, &bytes).map_err(|source| RenderError::Io {
         path: path.display().to_string(),
         source,
     })

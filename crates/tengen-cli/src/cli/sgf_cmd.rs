@@ -321,6 +321,9 @@ pub fn run(args: &SgfArgs) -> i32 {
     if keep {
         let all: Vec<u8> = kept.iter().flat_map(|c| c.collection()).collect();
         let written = match &args.merge {
+            // every input failed: no empty merge, and an older one of that name stays (as
+            // `-o DIR` makes no folder then)
+            Some(_) if kept.is_empty() && failed > 0 => Ok(()),
             Some(m) => super::atomic::write(m, &all),
             None if failed == 0 => {
                 let mut out = std::io::stdout().lock();

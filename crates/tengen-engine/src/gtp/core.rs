@@ -355,10 +355,47 @@ fn printsgf(s: &mut State, args: &[&str]) -> Reply {
             let path = s
                 .sgf_path(f)
                 .map_err(|e| format!("cannot write file: {e}"))?;
-            std::fs::write(&path, text.as_bytes())
+            write_whole(path.as_ref(), text.as_bytes())
                 .map(|_| String::new())
                 .map_err(|e| format!("cannot write file: {e}"))
         }
         _ => Err(syntax("expected at most a file name")),
     }
+}
+
+/// Write `bytes` as the file `path` whole or not at all: into a temporary file beside it
+/// (`.NAME.PID.tmp`), then renamed over it, so a full disk leaves an older file of that name
+/// as it was instead of a prefix. A device or a FIFO (`printsgf /dev/null`) is written in
+/// place, and a symbolic link is followed (the file it names is replaced, not the link).
+fn write_whole(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::write(path, bytes);
+    }
+    let resolved = std::fs::canonicalize(path);
+    let path = match &resolved {
+        Ok(p) if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) => {
+            p.as_path()
+        }
+        _ => path,
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let tmp = path.with_file_name(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let _ = std::fs::remove_file(&tmp); // one left by a killed engine of the same id
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|()| f.flush()))
+        .and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }

@@ -127,7 +127,7 @@ pub enum WarningKind {
     Komi,
     /// A `KM` read as the Fox server's encoding ([`fox`](super::fox)).
     FoxKomi,
-    /// An `HA` above the board's points: ignored.
+    /// An `HA` negative or above the board's points: ignored.
     Handicap,
     /// Setup corrected: points off the board, chains left without liberties.
     Setup,
@@ -161,7 +161,7 @@ impl WarningKind {
             WarningKind::Rules => "RU not known, other rules used",
             WarningKind::Komi => "KM not a number, the rules' komi used",
             WarningKind::FoxKomi => "komi read as Fox's encoding",
-            WarningKind::Handicap => "HA above the board's points, ignored",
+            WarningKind::Handicap => "HA negative or above the board's points, ignored",
             WarningKind::Setup => "setup corrected",
             WarningKind::Tolerated => "moves against the ko or suicide rule played as SGF says",
         }

@@ -557,21 +557,42 @@ impl Replayer {
             }
             (None, None) => {}
         }
-        let mut handicap = h
+        // a whole number, read whatever its size or sign so that the range check below sees
+        // HA[-1] and HA[99999999999] too (other text is no number: ignored as before)
+        let given = h
             .handicap
-            .and_then(|v| std::str::from_utf8(v).ok()?.trim().parse::<u32>().ok())
-            .unwrap_or(0);
-        if handicap as usize > size.area() {
-            // one stone per point at most: a larger HA would give White an absurd bonus
-            warn(
-                &mut run.warnings,
-                WarningKind::Handicap,
-                format!(
-                    "HA[{handicap}] is more than the {} points of the {size} board; ignored",
-                    size.area()
-                ),
-            );
-            handicap = 0;
+            .and_then(|v| std::str::from_utf8(v).ok())
+            .map(str::trim)
+            .filter(|t| {
+                let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+                !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+            });
+        let mut handicap = given.and_then(|t| t.parse::<u32>().ok()).unwrap_or(0);
+        match given {
+            // HA[-0] is 0, said oddly
+            Some(t) if t.starts_with('-') => {
+                if t.bytes().skip(1).any(|b| b != b'0') {
+                    warn(
+                        &mut run.warnings,
+                        WarningKind::Handicap,
+                        format!("HA[{t}] is negative; ignored"),
+                    );
+                }
+                handicap = 0;
+            }
+            Some(t) if !t.parse::<u32>().is_ok_and(|n| n as usize <= size.area()) => {
+                // one stone per point at most: a larger HA would give White an absurd bonus
+                warn(
+                    &mut run.warnings,
+                    WarningKind::Handicap,
+                    format!(
+                        "HA[{t}] is more than the {} points of the {size} board; ignored",
+                        size.area()
+                    ),
+                );
+                handicap = 0;
+            }
+            _ => {}
         }
         let mut fox_komi = None;
         match (opts.komi, h.komi) {
@@ -942,6 +963,41 @@ mod tests {
             .replay(b"(;SZ[19]HA[361];B[dd])", &ReplayOptions::default())
             .unwrap();
         assert_eq!(r.handicap, 361);
+        // past a u32 or negative: the same range check, not silently 0
+        for (rec, said) in [
+            (
+                &b"(;SZ[19]HA[99999999999];B[dd])"[..],
+                "HA[99999999999] is more than the 361 points of the 19x19 board; ignored",
+            ),
+            (b"(;SZ[19]HA[-3];B[dd])", "HA[-3] is negative; ignored"),
+            (
+                b"(;SZ[19]HA[-3];B[dd](;W[pp])(;W[dp]))",
+                "HA[-3] is negative; ignored",
+            ),
+        ] {
+            let r = Replayer::new()
+                .replay(rec, &ReplayOptions::default())
+                .unwrap();
+            assert_eq!(r.handicap, 0);
+            let w: Vec<String> = r.warnings.iter().map(|w| w.to_string()).collect();
+            assert!(w.iter().any(|w| w.contains(said)), "{said}: {w:?}");
+        }
+        // no number at all, or zero written oddly: no warning, as before
+        for rec in [
+            &b"(;SZ[19]HA[];B[dd])"[..],
+            b"(;SZ[19]HA[x];B[dd])",
+            b"(;SZ[19]HA[-0];B[dd])",
+        ] {
+            let r = Replayer::new()
+                .replay(rec, &ReplayOptions::default())
+                .unwrap();
+            assert_eq!(r.handicap, 0);
+            assert!(
+                !r.warnings.iter().any(|w| w.to_string().contains("HA[")),
+                "{:?}",
+                r.warnings
+            );
+        }
     }
 
     #[test]
