@@ -42,6 +42,9 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<training::TrainingStream>()?;
     m.add_class::<score::Judgement>()?;
     m.add_class::<read::Reading>()?;
+    m.add_class::<read::LifeLine>()?;
+    m.add_class::<read::LifeAndDeath>()?;
+    m.add_class::<read::RaceLine>()?;
     m.add(
         "IllegalMoveError",
         py.get_type::<errors::IllegalMoveError>(),
@@ -62,5 +65,7 @@ fn _tengen(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(training::training_data, m)?)?;
     m.add_function(wrap_pyfunction!(features::transform, m)?)?;
     m.add_function(wrap_pyfunction!(read::read, m)?)?;
+    m.add_function(wrap_pyfunction!(read::life_and_death, m)?)?;
+    m.add_function(wrap_pyfunction!(read::semeai, m)?)?;
     Ok(())
 }

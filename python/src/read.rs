@@ -128,3 +128,237 @@ pub(crate) fn read(
     })?;
     Ok(r.into())
 }
+
+/// The board of a reading question's `position` (a Board, or a Game's board).
+fn board_of(what: &str, position: &Bound<'_, PyAny>) -> PyResult<tengen::Board> {
+    if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
+        Ok(g.game.board().clone())
+    } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
+        Ok(b.board.clone())
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "{what}() needs a tengen.Board or a tengen.Game"
+        )))
+    }
+}
+
+fn point_arg(board: &tengen::Board, x: i64, y: i64) -> PyResult<Point> {
+    let size = board.size();
+    size.point(x, y)
+        .ok_or_else(|| PyValueError::new_err(format!("point {x} {y} is off the {size} board")))
+}
+
+/// One side of a life-and-death answer: the status with that side moving first.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct LifeLine {
+    /// "alive", "dead", "seki" or "ko".
+    #[pyo3(get)]
+    status: &'static str,
+    /// The first mover's key move when it reaches its goal (the attacker: dead or ko; the
+    /// defender: alive, seki or ko): a point, or None for a pass or when it fails (see `passes`).
+    #[pyo3(get)]
+    key: Option<Pt>,
+    /// Whether passing is enough (the key is a pass).
+    #[pyo3(get)]
+    passes: bool,
+    /// Whether the searches were solved within their budgets, without cut lines.
+    #[pyo3(get)]
+    proven: bool,
+    /// Nodes expanded.
+    #[pyo3(get)]
+    nodes: u64,
+}
+
+#[pymethods]
+impl LifeLine {
+    fn __repr__(&self) -> String {
+        format!(
+            "LifeLine(status={:?}, key={:?}, proven={}, nodes={})",
+            self.status, self.key, self.proven, self.nodes
+        )
+    }
+}
+
+fn status_name(s: tengen::read::Status) -> &'static str {
+    use tengen::read::Status;
+    match s {
+        Status::Alive => "alive",
+        Status::Dead => "dead",
+        Status::Seki => "seki",
+        Status::Ko => "ko",
+    }
+}
+
+impl From<tengen::read::LifeLine> for LifeLine {
+    fn from(l: tengen::read::LifeLine) -> LifeLine {
+        LifeLine {
+            status: status_name(l.status),
+            key: l.key.and_then(opt_pt),
+            passes: l.key == Some(Move::Pass),
+            proven: l.proven,
+            nodes: l.nodes,
+        }
+    }
+}
+
+/// The life and death of a group in its enclosed region, for either side moving first.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct LifeAndDeath {
+    /// The attacker (the group's opponent) moves first.
+    #[pyo3(get)]
+    attacker_first: Py<LifeLine>,
+    /// The defender (the group's owner) moves first.
+    #[pyo3(get)]
+    defender_first: Py<LifeLine>,
+    /// The region searched, sorted by (y, x).
+    #[pyo3(get)]
+    region: Vec<Pt>,
+    /// Both lines proven.
+    #[pyo3(get)]
+    proven: bool,
+}
+
+#[pymethods]
+impl LifeAndDeath {
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!(
+            "LifeAndDeath(attacker_first={}, defender_first={})",
+            self.attacker_first.borrow(py).__repr__(),
+            self.defender_first.borrow(py).__repr__()
+        )
+    }
+}
+
+/// Life and death of the group with a stone on (x, y) of `position` (a Board or a Game's
+/// board) in its enclosed region (`region`, a list of points, or found by the library: the
+/// empty points and the group's stones it reaches inside the opponent's wall), read exactly
+/// by df-pn with `nodes` as the budget of each search when given. Raises ValueError for an
+/// empty or off-board point, an open group or a region over the library's limit.
+#[pyfunction]
+#[pyo3(signature = (position, x, y, region=None, nodes=None))]
+pub(crate) fn life_and_death(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    x: i64,
+    y: i64,
+    region: Option<Vec<(i64, i64)>>,
+    nodes: Option<u64>,
+) -> PyResult<LifeAndDeath> {
+    let board = board_of("life_and_death", position)?;
+    let p = point_arg(&board, x, y)?;
+    let region = match region {
+        None => None,
+        Some(r) => Some(
+            r.into_iter()
+                .map(|(x, y)| point_arg(&board, x, y))
+                .collect::<PyResult<Vec<Point>>>()?,
+        ),
+    };
+    let mut config = ReadConfig::default();
+    if let Some(n) = nodes {
+        if n == 0 {
+            return Err(PyValueError::new_err("nodes must be at least 1"));
+        }
+        config.tsumego_budget = n;
+    }
+    let ld = py.detach(|| {
+        guarded(|| {
+            Reader::new(config)
+                .life_and_death(&board, p, region.as_deref())
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+    })?;
+    Ok(LifeAndDeath {
+        proven: ld.proven(),
+        attacker_first: Py::new(py, LifeLine::from(ld.attacker_first))?,
+        defender_first: Py::new(py, LifeLine::from(ld.defender_first))?,
+        region: ld.region.into_iter().map(pt).collect(),
+    })
+}
+
+/// One side of a capturing race: the outcome with that side moving first.
+#[pyclass(module = "tengen._tengen", frozen)]
+pub struct RaceLine {
+    /// "win" (a chain captures the other), "ko" (only by winning a ko) or "seki".
+    #[pyo3(get)]
+    outcome: &'static str,
+    /// The colour of the chain that captures (None for seki).
+    #[pyo3(get)]
+    winner: Option<Color>,
+    /// The first mover's best move: a point, or None for a pass.
+    #[pyo3(get)]
+    point: Option<Pt>,
+    /// Whether every line was read to its end.
+    #[pyo3(get)]
+    proven: bool,
+    /// Positions visited.
+    #[pyo3(get)]
+    nodes: u64,
+}
+
+#[pymethods]
+impl RaceLine {
+    fn __repr__(&self) -> String {
+        format!(
+            "RaceLine(outcome={:?}, winner={:?}, point={:?}, proven={})",
+            self.outcome,
+            self.winner.map(|c| tengen::Color::from(c).name()),
+            self.point,
+            self.proven
+        )
+    }
+}
+
+impl From<tengen::read::RaceLine> for RaceLine {
+    fn from(l: tengen::read::RaceLine) -> RaceLine {
+        use tengen::read::RaceOutcome;
+        let (outcome, winner) = match l.outcome {
+            RaceOutcome::Win(c) => ("win", Some(c.into())),
+            RaceOutcome::KoWin(c) => ("ko", Some(c.into())),
+            RaceOutcome::Seki => ("seki", None),
+        };
+        RaceLine {
+            outcome,
+            winner,
+            point: opt_pt(l.mv),
+            proven: l.proven,
+            nodes: l.nodes,
+        }
+    }
+}
+
+/// The capturing race between the chain on (ax, ay) and the adjacent chain of the other
+/// colour on (bx, by) of `position` (a Board or a Game's board), read twice: `(a_first,
+/// b_first)`, the RaceLine with each chain's owner moving first. `nodes` is the node budget
+/// when given.
+#[pyfunction]
+#[pyo3(signature = (position, ax, ay, bx, by, nodes=None))]
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn semeai(
+    py: Python<'_>,
+    position: &Bound<'_, PyAny>,
+    ax: i64,
+    ay: i64,
+    bx: i64,
+    by: i64,
+    nodes: Option<u64>,
+) -> PyResult<(RaceLine, RaceLine)> {
+    let board = board_of("semeai", position)?;
+    let a = point_arg(&board, ax, ay)?;
+    let b = point_arg(&board, bx, by)?;
+    let mut config = ReadConfig::default();
+    if let Some(n) = nodes {
+        if n == 0 {
+            return Err(PyValueError::new_err("nodes must be at least 1"));
+        }
+        config.node_budget = n;
+    }
+    let s = py.detach(|| {
+        guarded(|| {
+            Reader::new(config)
+                .semeai(&board, a, b)
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+    })?;
+    Ok((s.a_first.into(), s.b_first.into()))
+}

@@ -19,7 +19,9 @@ Main names
 - :func:`territory`, :func:`score` -- the territory task and exact scoring.
 - :func:`judge` -- the dead stones, seki and score of a finished game's position.
 - :func:`attack`, :func:`defend`, :func:`ladder_captured` -- tactical reading of one chain
-  (the library's ``tengen::read``), each answered by a :class:`Reading`.
+  (the library's ``tengen::read``), each answered by a :class:`Reading`; :func:`life_and_death`
+  (df-pn in an enclosed region: :class:`LifeAndDeath`) and :func:`semeai` (a capturing race:
+  two :class:`RaceLine`).
 - :mod:`tengen.sgf` -- :func:`tengen.sgf.load` and :func:`tengen.sgf.replay_many`.
 - :func:`features`, :func:`training_data`, :func:`training_batches` -- network input
   planes (layout in :data:`FEATURE_PLANES`).
@@ -47,6 +49,9 @@ from ._tengen import (
     Game,
     IllegalMoveError,
     Judgement,
+    LifeAndDeath,
+    LifeLine,
+    RaceLine,
     Reading,
     Record,
     ReplayResult,
@@ -58,7 +63,9 @@ from ._tengen import (
     from_gtp,
     from_sgf,
     judge,
+    life_and_death,
     score,
+    semeai,
     territory,
     to_gtp,
     to_sgf,
@@ -76,6 +83,9 @@ __all__ = [
     "Game",
     "IllegalMoveError",
     "Judgement",
+    "LifeAndDeath",
+    "LifeLine",
+    "RaceLine",
     "Reading",
     "Record",
     "ReplayResult",
@@ -91,7 +101,9 @@ __all__ = [
     "from_sgf",
     "judge",
     "ladder_captured",
+    "life_and_death",
     "score",
+    "semeai",
     "sgf",
     "territory",
     "to_gtp",

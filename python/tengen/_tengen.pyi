@@ -397,6 +397,76 @@ def read(
 ) -> Reading:
     """Ask "attack", "defend" or "ladder_captured" about the chain on (x, y)."""
 
+class LifeLine:
+    """One side of a life-and-death answer: the status with that side moving first."""
+
+    @property
+    def status(self) -> str:
+        """``"alive"``, ``"dead"``, ``"seki"`` or ``"ko"``."""
+    @property
+    def key(self) -> Optional[Point]:
+        """The first mover's key move when it reaches its goal; None for a pass (``passes``)
+        or when it fails."""
+    @property
+    def passes(self) -> bool:
+        """Whether passing is enough."""
+    @property
+    def proven(self) -> bool:
+        """Whether the searches were solved within their budgets."""
+    @property
+    def nodes(self) -> int:
+        """Nodes expanded."""
+
+class LifeAndDeath:
+    """The life and death of a group in its enclosed region (:func:`tengen.life_and_death`)."""
+
+    @property
+    def attacker_first(self) -> LifeLine:
+        """The group's opponent moves first."""
+    @property
+    def defender_first(self) -> LifeLine:
+        """The group's owner moves first."""
+    @property
+    def region(self) -> list[Point]:
+        """The region searched, sorted by (y, x)."""
+    @property
+    def proven(self) -> bool:
+        """Both lines proven."""
+
+def life_and_death(
+    position: Union[Board, Game],
+    x: int,
+    y: int,
+    region: Optional[Sequence[Point]] = None,
+    nodes: Optional[int] = None,
+) -> LifeAndDeath:
+    """Life and death of the group on (x, y) in its enclosed region (given, or found), read
+    exactly by df-pn; ValueError for an open group or a region over the library's limit."""
+
+class RaceLine:
+    """One side of a capturing race: the outcome with that side moving first."""
+
+    @property
+    def outcome(self) -> str:
+        """``"win"``, ``"ko"`` (a capture only by winning a ko) or ``"seki"``."""
+    @property
+    def winner(self) -> Optional[Color]:
+        """The colour of the chain that captures (None for seki)."""
+    @property
+    def point(self) -> Optional[Point]:
+        """The first mover's best move; None for a pass."""
+    @property
+    def proven(self) -> bool:
+        """Whether every line was read to its end."""
+    @property
+    def nodes(self) -> int:
+        """Positions visited."""
+
+def semeai(
+    position: Union[Board, Game], ax: int, ay: int, bx: int, by: int, nodes: Optional[int] = None
+) -> tuple[RaceLine, RaceLine]:
+    """The race between the chains on (ax, ay) and (bx, by): (a's owner first, b's owner first)."""
+
 def to_gtp(x: int, y: int, height: int = 19) -> str:
     """The GTP vertex of a point."""
 

@@ -70,3 +70,63 @@ def test_budget_and_errors() -> None:
     with pytest.raises(TypeError, match="Board or a tengen.Game"):
         tengen.attack("rows", 2, 3)  # type: ignore[arg-type]
     assert b[(2, 3)] == WHITE
+
+
+# White's corner group with a straight three-point eye space (A9 B9 C9 on 9x9): whoever plays
+# B9 first decides it.
+THREE = [
+    "...OX....",
+    "OOOOX....",
+    "XXXXX....",
+] + ["........."] * 6
+
+
+def test_life_and_death_of_straight_three_turns_on_the_vital_point() -> None:
+    b = Board.from_rows(THREE)
+    ld = tengen.life_and_death(b, 3, 0)
+    assert ld.proven
+    assert (ld.attacker_first.status, ld.attacker_first.key) == ("dead", (1, 0))
+    assert (ld.defender_first.status, ld.defender_first.key) == ("alive", (1, 0))
+    assert (1, 0) in ld.region and (3, 0) in ld.region and (4, 0) not in ld.region
+    assert ld.attacker_first.nodes > 0
+    # after Black's vital point White is dead whoever moves
+    b.play(1, 0, BLACK)
+    after = tengen.life_and_death(Game.from_board(b, to_move=WHITE), 3, 0)
+    assert after.defender_first.status == "dead" and after.defender_first.key is None
+    # the region given by hand gives the same answer
+    same = tengen.life_and_death(Board.from_rows(THREE), 3, 0, region=ld.region)
+    assert same.attacker_first.status == "dead"
+
+
+def test_life_and_death_errors() -> None:
+    b = Board.from_rows(THREE)
+    with pytest.raises(ValueError, match="no stone"):
+        tengen.life_and_death(b, 8, 8)
+    with pytest.raises(ValueError, match="off"):
+        tengen.life_and_death(b, 9, 0)
+    with pytest.raises(ValueError, match="at most"):
+        tengen.life_and_death(Board.from_rows(["." * 19] * 18 + ["X" + "." * 18]), 0, 18)
+    with pytest.raises(ValueError, match="nodes"):
+        tengen.life_and_death(b, 3, 0, nodes=0)
+    with pytest.raises(TypeError):
+        tengen.life_and_death("rows", 3, 0)  # type: ignore[arg-type]
+
+
+def test_semeai_outside_liberties_and_who_moves_first() -> None:
+    # black's column-3 chain against white's column-4 chain: black has three liberties
+    # outside (column 2... and the top), white two: black wins whoever starts
+    rows = [
+        ".O.XO.X..",
+        ".O.XO.X..",
+        ".O.XOXX..",
+        ".OOOXX...",
+        "..O.X....",
+    ] + ["........."] * 4
+    a_first, b_first = tengen.semeai(Board.from_rows(rows), 3, 0, 4, 0)
+    assert (a_first.outcome, a_first.winner) == ("win", BLACK)
+    assert (b_first.outcome, b_first.winner) == ("win", BLACK)
+    assert a_first.proven and b_first.proven and a_first.point is not None
+    with pytest.raises(ValueError):
+        tengen.semeai(Board.from_rows(rows), 3, 0, 3, 1)  # same colour
+    with pytest.raises(ValueError):
+        tengen.semeai(Board.from_rows(rows), 3, 0, 8, 8)  # empty
