@@ -305,7 +305,7 @@ proptest! {
                     continue;
                 }
                 // captured when the attacker may retake a ko once, and when the defender may
-                let mut with_threat = |attacker_has_it: bool| {
+                let with_threat = |attacker_has_it: bool| {
                     let mut memo = RegionMemo::new();
                     captured_in_region(&b, p, def, attacker_first, false, attacker_has_it, false, depth, &mut memo)
                 };
