@@ -43,10 +43,14 @@ struct Entry {
     used: bool,
 }
 
-/// The df-pn table: two slots a bucket, solved entries kept before unsolved ones.
+/// The df-pn table: two slots a bucket, solved entries kept before unsolved ones. Each
+/// question salts the keys with its own number, so a new question needs no clearing: what
+/// earlier ones left is never found again and is overwritten as the slots are needed.
 pub(super) struct DfpnTable {
     entries: Box<[Entry]>,
     mask: usize,
+    question: u64,
+    salt: u64,
 }
 
 impl DfpnTable {
@@ -56,15 +60,19 @@ impl DfpnTable {
         DfpnTable {
             entries: vec![Entry::default(); n].into_boxed_slice(),
             mask: n - 2,
+            question: 0,
+            salt: mix(0),
         }
     }
 
-    /// Forget everything.
-    pub(super) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+    /// Start a new question: nothing stored before is found again.
+    pub(super) fn next_question(&mut self) {
+        self.question += 1;
+        self.salt = mix(self.question ^ 0x7AB1_E5A1_7000_0000);
     }
 
     fn get(&self, key: u64) -> Option<(u32, u32, usize)> {
+        let key = key ^ self.salt;
         let i = key as usize & self.mask;
         self.entries[i..i + 2]
             .iter()
@@ -73,6 +81,7 @@ impl DfpnTable {
     }
 
     fn put(&mut self, key: u64, phi: u32, delta: u32, mv: usize) {
+        let key = key ^ self.salt;
         let i = key as usize & self.mask;
         let solved = |e: &Entry| e.phi == 0 || e.delta == 0;
         let slot = if self.entries[i].key == key || !self.entries[i].used {

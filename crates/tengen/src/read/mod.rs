@@ -613,7 +613,7 @@ impl Reader {
         let table = self
             .dfpn
             .get_or_insert_with(|| dfpn::DfpnTable::new(config.table_bits));
-        table.clear();
+        table.next_question();
         let boards = &mut self.boards;
         // one search: (attacker captures, or None when cut off; the mover's move; nodes;
         // tainted)

@@ -359,3 +359,21 @@ fn tsumego_errors() {
     assert_eq!(ld.region.len(), 9);
     assert!(!ld.proven(), "{ld:?}");
 }
+
+#[test]
+fn life_that_hangs_on_a_ko() {
+    // 4x3, the whole board the region. Black's corner group (A3 A2 B2) has two liberties;
+    // the three white stones next to it share the one liberty C3, which black fills to
+    // capture them. White to move first takes D2 at D1, and black's retake at D2 is a ko:
+    // black dies only if white may retake after a threat.
+    let b = diagram(&["X O . O", "X X O X", ". . X ."]);
+    let region: Vec<Point> = b.size().points().collect();
+    let ld = Reader::new(ReadConfig::default())
+        .life_and_death(&b, pt(0, 0), Some(&region))
+        .unwrap();
+    assert!(ld.proven(), "{ld:?}");
+    assert_eq!(ld.attacker_first.status, Status::Ko, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(3, 2)), "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(2, 0)), "{ld:?}");
+}
