@@ -90,6 +90,7 @@ fn snapback() {
 
 /// The exhaustive search's memo: (hash, ko, attacker to move, depth) to captured.
 type Memo = std::collections::HashMap<(u64, Option<(Point, Color)>, bool, u32), bool>;
+// (per target: `claimed_captures_are_real` makes one for each stone it asks about)
 
 /// Can the attacker capture the stone on `target` within `depth` moves, every legal move
 /// and a pass tried for both sides (simple ko, no suicide)? Memoised by position.
@@ -158,9 +159,10 @@ proptest! {
             b.remove_chain_at(p);
         }
         let mut reader = Reader::new(ReadConfig::default());
-        let mut memo = std::collections::HashMap::new();
         for p in b.size().points() {
             let Some(def) = b.get(p) else { continue };
+            // one memo per target: its entries are about capturing this stone
+            let mut memo = std::collections::HashMap::new();
             let r = reader.attack(&b, p).unwrap();
             if let (Verdict::Success(Move::Play(m)), true) = (r.verdict, r.proven) {
                 let rules = Rules::from_name("japanese").unwrap();
