@@ -578,7 +578,7 @@ fn score_rings_the_stones_in_seki_and_marks_their_shared_liberties() {
     let diamonds = svg.matches(r##"Z" fill="#1c5cd0" class="seki""##).count();
     assert_eq!((rings, diamonds), (10, 2), "{svg}");
     assert_eq!(crossed(&svg), 0);
-    assert!(svg.contains("stones in seki: 10"));
+    assert!(svg.contains("; in seki: 10"));
 }
 
 #[test]
