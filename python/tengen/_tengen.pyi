@@ -265,7 +265,13 @@ class Score:
         """The JSON ``tengen score`` prints."""
 
 class Record:
-    """A game record read from SGF."""
+    """A game record read from SGF.
+
+    Lazy: it keeps the file's bytes and what the library's zero-copy scan of the main line
+    found; the tree, decoded properties, moves, comments and warnings are read on the first
+    access to any of them and kept. A file the scan cannot vouch for is read in full by
+    :func:`load_sgf`, so every error is raised when loading, as with ``lazy=False``.
+    """
 
     @property
     def name(self) -> str:
@@ -409,11 +415,12 @@ def to_sgf(x: int, y: int) -> str:
 def from_sgf(letters: str, width: int = 19, height: Optional[int] = None) -> Optional[Point]:
     """The point of SGF letters (None for a pass)."""
 
-def load_sgf(data: bytes, name: str = "<bytes>") -> Record:
-    """Read a record from bytes."""
+def load_sgf(data: bytes, name: str = "<bytes>", lazy: bool = True) -> Record:
+    """Read a record from bytes; ``lazy=False`` reads its tree at once (the eager path)."""
 
-def load_sgf_file(path: Union[str, "os.PathLike[str]"]) -> Record:
-    """Read a record from a file, at most 256 MiB (pipes and devices included)."""
+def load_sgf_file(path: Union[str, "os.PathLike[str]"], lazy: bool = True) -> Record:
+    """Read a record from a file, at most 256 MiB (pipes and devices included);
+    ``lazy=False`` reads its tree at once (the eager path)."""
 
 def replay_many(
     paths: Sequence[Union[str, bytes]],
