@@ -101,8 +101,9 @@ class Board:
     @property
     def zobrist(self) -> int:
         """The Zobrist hash of the stones."""
-    def play(self, x: int, y: int, color: ColorLike) -> list[Point]:
-        """Put a stone; return the captured points or raise IllegalMoveError."""
+    def play(self, x: int, y: int, color: ColorLike) -> tuple[Point, ...]:
+        """Put a stone; return the captured points (``()`` for none) or raise
+        IllegalMoveError."""
     def is_legal(self, x: int, y: int, color: ColorLike) -> bool:
         """Whether the move is legal (off-board points are not)."""
     def why_illegal(self, x: int, y: int, color: ColorLike) -> Optional[str]:
@@ -163,8 +164,9 @@ class Game:
         komi: Optional[float] = None,
     ) -> "Game":
         """A game continuing from ``board`` (its history starts there)."""
-    def play(self, x: int, y: int, color: Optional[ColorLike] = None) -> list[Point]:
-        """Play for ``color`` (default: the side to move); return the captured points."""
+    def play(self, x: int, y: int, color: Optional[ColorLike] = None) -> tuple[Point, ...]:
+        """Play for ``color`` (default: the side to move); return the captured points (``()``
+        for none)."""
     def pass_move(self, color: Optional[ColorLike] = None) -> None:
         """Pass for ``color`` (default: the side to move)."""
     def undo(self) -> Optional[MoveRecord]:
