@@ -22,8 +22,140 @@ use crate::rules::{rules_arg, PyRules};
 #[pyclass(module = "tengen._tengen", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
-    pub(crate) board: tengen::Board,
+    pub(crate) board: LazyBoard,
     pub(crate) rules: Rules,
+}
+
+/// A position as its stones and simple-ko state.
+pub(crate) struct Compact {
+    size: Size,
+    cells: Vec<u8>,
+    ko: Option<(Point, tengen::Color)>,
+}
+
+impl Compact {
+    pub(crate) fn of(b: &tengen::Board) -> Compact {
+        let (w, h) = (b.width(), b.height());
+        let mut cells = Vec::with_capacity(w * h);
+        for y in 0..h as u8 {
+            for x in 0..w as u8 {
+                cells.push(b.get(Point::new(x, y)).map_or(0, |c| c.digit()));
+            }
+        }
+        Compact {
+            size: b.size(),
+            cells,
+            ko: b.ko(),
+        }
+    }
+
+    pub(crate) fn board(&self) -> tengen::Board {
+        let mut b = tengen::Board::new(self.size);
+        b.edit(
+            self.size
+                .points()
+                .zip(&self.cells)
+                .filter(|(_, &d)| d != 0)
+                .map(|(p, &d)| (p, tengen::Color::from_digit(d))),
+        );
+        if let Some((p, c)) = self.ko {
+            b.set_ko(p, c);
+        }
+        b
+    }
+}
+
+/// A board whose chains are built on first use: either built, or only its stones (the
+/// compact final position of a replay), from which the size, the stones and the ko point
+/// are read without building anything. It dereferences to the built `tengen::Board`.
+pub(crate) struct LazyBoard {
+    built: std::sync::OnceLock<tengen::Board>,
+    stones: Option<std::sync::Arc<Compact>>,
+}
+
+impl LazyBoard {
+    /// A board of `stones`, built when first needed.
+    pub(crate) fn of(stones: std::sync::Arc<Compact>) -> LazyBoard {
+        LazyBoard {
+            built: std::sync::OnceLock::new(),
+            stones: Some(stones),
+        }
+    }
+
+    fn compact(&self) -> Option<&Compact> {
+        match self.built.get() {
+            Some(_) => None,
+            None => self.stones.as_deref(),
+        }
+    }
+
+    pub(crate) fn size(&self) -> Size {
+        self.compact().map_or_else(|| (**self).size(), |c| c.size)
+    }
+
+    pub(crate) fn width(&self) -> usize {
+        self.size().width()
+    }
+
+    pub(crate) fn height(&self) -> usize {
+        self.size().height()
+    }
+
+    pub(crate) fn get(&self, p: Point) -> Option<tengen::Color> {
+        match self.compact() {
+            Some(c) if c.size.contains(p) => {
+                tengen::Color::from_digit(c.cells[p.y as usize * c.size.width() + p.x as usize])
+            }
+            _ => (**self).get(p),
+        }
+    }
+
+    pub(crate) fn ko(&self) -> Option<(Point, tengen::Color)> {
+        self.compact().map_or_else(|| (**self).ko(), |c| c.ko)
+    }
+}
+
+impl From<tengen::Board> for LazyBoard {
+    fn from(b: tengen::Board) -> LazyBoard {
+        LazyBoard {
+            built: std::sync::OnceLock::from(b),
+            stones: None,
+        }
+    }
+}
+
+impl std::ops::Deref for LazyBoard {
+    type Target = tengen::Board;
+    fn deref(&self) -> &tengen::Board {
+        self.built.get_or_init(|| {
+            self.stones
+                .as_ref()
+                .expect("a lazy board has its stones until built")
+                .board()
+        })
+    }
+}
+
+impl std::ops::DerefMut for LazyBoard {
+    fn deref_mut(&mut self) -> &mut tengen::Board {
+        let _ = &**self;
+        self.built.get_mut().expect("built just now")
+    }
+}
+
+impl Clone for LazyBoard {
+    fn clone(&self) -> LazyBoard {
+        match self.built.get() {
+            Some(b) => b.clone().into(),
+            None => LazyBoard::of(self.stones.clone().expect("a lazy board has its stones")),
+        }
+    }
+}
+
+impl PartialEq for LazyBoard {
+    fn eq(&self, other: &LazyBoard) -> bool {
+        **self == **other
+    }
 }
 
 /// What a cell holds, as Python sees it.
@@ -58,7 +190,7 @@ impl PyBoard {
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         Ok(PyBoard {
-            board: tengen::Board::new(size_arg(width, height)?),
+            board: tengen::Board::new(size_arg(width, height)?).into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }
@@ -252,7 +384,7 @@ impl PyBoard {
         };
         joined += &(rows.join("\n") + "\n");
         Ok(PyBoard {
-            board: read_rows(&joined)?,
+            board: read_rows(&joined)?.into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }
@@ -262,7 +394,7 @@ impl PyBoard {
     #[pyo3(signature = (text, rules=None))]
     fn from_text(text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
         Ok(PyBoard {
-            board: read_rows(text)?,
+            board: read_rows(text)?.into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }
@@ -351,7 +483,7 @@ impl PyBoard {
             )));
         }
         Ok(PyBoard {
-            board,
+            board: board.into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }

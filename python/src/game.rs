@@ -69,7 +69,7 @@ impl PyGame {
         }
         let c = opt_color_arg(to_move)?.unwrap_or(tengen::Color::Black);
         Ok(PyGame {
-            game: tengen::Game::from_board(board.board.clone(), c, r),
+            game: tengen::Game::from_board((*board.board).clone(), c, r),
             record_handicap: None,
         })
     }
@@ -197,7 +197,7 @@ impl PyGame {
     #[getter]
     fn board(&self) -> PyBoard {
         PyBoard {
-            board: self.game.board().clone(),
+            board: self.game.board().clone().into(),
             rules: *self.game.rules(),
         }
     }

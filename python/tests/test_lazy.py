@@ -139,3 +139,18 @@ def test_import_does_not_import_numpy() -> None:
     out = subprocess.run([sys.executable, "-c", "import sys, tengen; print('numpy' in sys.modules)"],
                          check=True, capture_output=True, text=True).stdout
     assert out.strip() == "False"
+
+
+def test_replay_many_boards_read_lazily_as_built() -> None:
+    """A result's board answers reads from its stones before its chains are built; the same
+    answers as the built board and as the per-file replay's board (the library's Game)."""
+    files = sorted(require_shared(FOX).glob("*.sgf"))[:200]
+    for f, r in zip(files, tengen.sgf.replay_many([str(p) for p in files], threads=1)):
+        b = r.board
+        assert b is not None
+        pts = [(x, y) for y in range(b.height) for x in range(b.width)]
+        lazy = ([b[p] for p in pts], b.ko, b.to_numpy().tolist())
+        want = tengen.sgf.load(f).replay().board
+        b.is_legal(0, 0, tengen.BLACK)  # builds the chains
+        assert lazy == ([b[p] for p in pts], b.ko, b.to_numpy().tolist()), f.name
+        assert lazy[0] == [want[p] for p in pts] and b == want, f.name
