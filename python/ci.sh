@@ -2,7 +2,7 @@
 # The Python package's CI: build the wheel as a user's `pip install` would get it (`maturin
 # build` with the workspace's `python` profile, an abi3 wheel), install that wheel into a fresh
 # virtual environment with the test dependencies from PyPI, then run the pytest suite and mypy
-# against the installed package. Exits non-zero on any failure. Needs python3 (3.9+), a Rust
+# against the installed package. Exits non-zero on any failure. Needs python3 (3.10+), a Rust
 # toolchain, PyPI and crates.io.
 # Usage: python/ci.sh [pytest arguments...]; TENGEN_REQUIRE_SHARED=1 makes the tests that need
 # ../shared or the CLI fail instead of skipping; TENGEN_BIN names the CLI (default: the

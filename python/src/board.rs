@@ -4,6 +4,7 @@ use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray2, PyReadonlyArray2};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyTuple;
 use tengen::formats::text::{self, InputFormat, TextStyle};
 use tengen::{Point, Reason, Rules, Size};
 
@@ -21,8 +22,140 @@ use crate::rules::{rules_arg, PyRules};
 #[pyclass(module = "tengen._tengen", name = "Board")]
 #[derive(Clone)]
 pub struct PyBoard {
-    pub(crate) board: tengen::Board,
+    pub(crate) board: LazyBoard,
     pub(crate) rules: Rules,
+}
+
+/// A position as its stones and simple-ko state.
+pub(crate) struct Compact {
+    size: Size,
+    cells: Vec<u8>,
+    ko: Option<(Point, tengen::Color)>,
+}
+
+impl Compact {
+    pub(crate) fn of(b: &tengen::Board) -> Compact {
+        let (w, h) = (b.width(), b.height());
+        let mut cells = Vec::with_capacity(w * h);
+        for y in 0..h as u8 {
+            for x in 0..w as u8 {
+                cells.push(b.get(Point::new(x, y)).map_or(0, |c| c.digit()));
+            }
+        }
+        Compact {
+            size: b.size(),
+            cells,
+            ko: b.ko(),
+        }
+    }
+
+    pub(crate) fn board(&self) -> tengen::Board {
+        let mut b = tengen::Board::new(self.size);
+        b.edit(
+            self.size
+                .points()
+                .zip(&self.cells)
+                .filter(|(_, &d)| d != 0)
+                .map(|(p, &d)| (p, tengen::Color::from_digit(d))),
+        );
+        if let Some((p, c)) = self.ko {
+            b.set_ko(p, c);
+        }
+        b
+    }
+}
+
+/// A board whose chains are built on first use: either built, or only its stones (the
+/// compact final position of a replay), from which the size, the stones and the ko point
+/// are read without building anything. It dereferences to the built `tengen::Board`.
+pub(crate) struct LazyBoard {
+    built: std::sync::OnceLock<tengen::Board>,
+    stones: Option<std::sync::Arc<Compact>>,
+}
+
+impl LazyBoard {
+    /// A board of `stones`, built when first needed.
+    pub(crate) fn of(stones: std::sync::Arc<Compact>) -> LazyBoard {
+        LazyBoard {
+            built: std::sync::OnceLock::new(),
+            stones: Some(stones),
+        }
+    }
+
+    fn compact(&self) -> Option<&Compact> {
+        match self.built.get() {
+            Some(_) => None,
+            None => self.stones.as_deref(),
+        }
+    }
+
+    pub(crate) fn size(&self) -> Size {
+        self.compact().map_or_else(|| (**self).size(), |c| c.size)
+    }
+
+    pub(crate) fn width(&self) -> usize {
+        self.size().width()
+    }
+
+    pub(crate) fn height(&self) -> usize {
+        self.size().height()
+    }
+
+    pub(crate) fn get(&self, p: Point) -> Option<tengen::Color> {
+        match self.compact() {
+            Some(c) if c.size.contains(p) => {
+                tengen::Color::from_digit(c.cells[p.y as usize * c.size.width() + p.x as usize])
+            }
+            _ => (**self).get(p),
+        }
+    }
+
+    pub(crate) fn ko(&self) -> Option<(Point, tengen::Color)> {
+        self.compact().map_or_else(|| (**self).ko(), |c| c.ko)
+    }
+}
+
+impl From<tengen::Board> for LazyBoard {
+    fn from(b: tengen::Board) -> LazyBoard {
+        LazyBoard {
+            built: std::sync::OnceLock::from(b),
+            stones: None,
+        }
+    }
+}
+
+impl std::ops::Deref for LazyBoard {
+    type Target = tengen::Board;
+    fn deref(&self) -> &tengen::Board {
+        self.built.get_or_init(|| {
+            self.stones
+                .as_ref()
+                .expect("a lazy board has its stones until built")
+                .board()
+        })
+    }
+}
+
+impl std::ops::DerefMut for LazyBoard {
+    fn deref_mut(&mut self) -> &mut tengen::Board {
+        let _ = &**self;
+        self.built.get_mut().expect("built just now")
+    }
+}
+
+impl Clone for LazyBoard {
+    fn clone(&self) -> LazyBoard {
+        match self.built.get() {
+            Some(b) => b.clone().into(),
+            None => LazyBoard::of(self.stones.clone().expect("a lazy board has its stones")),
+        }
+    }
+}
+
+impl PartialEq for LazyBoard {
+    fn eq(&self, other: &LazyBoard) -> bool {
+        **self == **other
+    }
 }
 
 /// What a cell holds, as Python sees it.
@@ -30,8 +163,17 @@ pub(crate) fn cell(c: Option<tengen::Color>) -> Option<Color> {
     c.map(Color::from)
 }
 
-pub(crate) fn removed_points(b: &tengen::Board) -> Vec<Pt> {
-    b.last_removed().map(pt).collect()
+/// The points the last play removed, as a tuple: no capture (most moves) is the empty tuple,
+/// which Python shares, so such a move allocates nothing (a list cost a tenth of a
+/// `Board.play` call, the garbage collector's passes included).
+pub(crate) fn removed_points<'py>(
+    py: Python<'py>,
+    b: &tengen::Board,
+) -> PyResult<Bound<'py, PyTuple>> {
+    if b.last_removed().next().is_none() {
+        return Ok(PyTuple::empty(py));
+    }
+    PyTuple::new(py, b.last_removed().map(pt).collect::<Vec<_>>())
 }
 
 fn read_rows(text_in: &str) -> PyResult<tengen::Board> {
@@ -48,7 +190,7 @@ impl PyBoard {
         rules: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         Ok(PyBoard {
-            board: tengen::Board::new(size_arg(width, height)?),
+            board: tengen::Board::new(size_arg(width, height)?).into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }
@@ -71,20 +213,20 @@ impl PyBoard {
         PyRules { inner: self.rules }
     }
 
-    /// Put a stone: the captured points, or IllegalMoveError.
-    fn play(
+    /// Put a stone: the captured points (a tuple, empty for no capture), or IllegalMoveError.
+    fn play<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         x: i64,
         y: i64,
         color: &Bound<'_, PyAny>,
-    ) -> PyResult<Vec<Pt>> {
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let c = color_arg(color)?;
         let Some(p) = point_arg(self.board.size(), x, y) else {
             return Err(off_board(py, x, y, c, self.board.size()));
         };
         match self.board.play(p, c, &self.rules) {
-            Ok(_) => Ok(removed_points(&self.board)),
+            Ok(_) => removed_points(py, &self.board),
             Err(e) => Err(illegal_err(py, &e)),
         }
     }
@@ -242,7 +384,7 @@ impl PyBoard {
         };
         joined += &(rows.join("\n") + "\n");
         Ok(PyBoard {
-            board: read_rows(&joined)?,
+            board: read_rows(&joined)?.into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }
@@ -252,7 +394,7 @@ impl PyBoard {
     #[pyo3(signature = (text, rules=None))]
     fn from_text(text: &str, rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyBoard> {
         Ok(PyBoard {
-            board: read_rows(text)?,
+            board: read_rows(text)?.into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }
@@ -341,7 +483,7 @@ impl PyBoard {
             )));
         }
         Ok(PyBoard {
-            board,
+            board: board.into(),
             rules: rules_arg(rules, "chinese")?,
         })
     }

@@ -2,6 +2,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyInt;
 
 /// A player's colour: `Color.BLACK` (1) or `Color.WHITE` (2), the move task's digits.
 #[pyclass(module = "tengen._tengen", eq, eq_int, frozen, hash)]
@@ -53,10 +54,16 @@ impl Color {
 
 /// A colour argument: `Color`, 1/2, or `"b"`/`"w"`/`"black"`/`"white"` (any case).
 pub(crate) fn color_arg(obj: &Bound<'_, PyAny>) -> PyResult<tengen::Color> {
-    if let Ok(c) = obj.extract::<Color>() {
-        return Ok(c.into());
+    // the usual cases tested by type first: a failed `extract` builds a Python exception,
+    // which cost a `Board.play(x, y, 1)` more than the move itself
+    if let Ok(c) = obj.cast::<Color>() {
+        return Ok((*c.get()).into());
     }
-    if let Ok(i) = obj.extract::<i64>() {
+    if let Some(i) = obj
+        .cast::<PyInt>()
+        .ok()
+        .and_then(|i| i.extract::<i64>().ok())
+    {
         return match i {
             1 => Ok(tengen::Color::Black),
             2 => Ok(tengen::Color::White),

@@ -1,7 +1,7 @@
 //! `Game`: a board with its rules, side to move, captures, history, superko and undo.
 
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use tengen::formats::text::{self, TextStyle};
 use tengen::{ColoredMove, Move, Reason};
 
@@ -69,27 +69,28 @@ impl PyGame {
         }
         let c = opt_color_arg(to_move)?.unwrap_or(tengen::Color::Black);
         Ok(PyGame {
-            game: tengen::Game::from_board(board.board.clone(), c, r),
+            game: tengen::Game::from_board((*board.board).clone(), c, r),
             record_handicap: None,
         })
     }
 
-    /// Play a stone for `color` (default: the side to move): the captured points.
+    /// Play a stone for `color` (default: the side to move): the captured points (a tuple,
+    /// empty for no capture).
     #[pyo3(signature = (x, y, color=None))]
-    fn play(
+    fn play<'py>(
         &mut self,
-        py: Python<'_>,
+        py: Python<'py>,
         x: i64,
         y: i64,
         color: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<Pt>> {
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let c = opt_color_arg(color)?.unwrap_or(self.game.to_move());
         let size = self.game.board().size();
         let Some(p) = point_arg(size, x, y) else {
             return Err(off_board(py, x, y, c, size));
         };
         match self.game.play_as(c, Move::Play(p)) {
-            Ok(()) => Ok(removed_points(self.game.board())),
+            Ok(()) => removed_points(py, self.game.board()),
             Err(e) => Err(illegal_err(py, &e)),
         }
     }
@@ -196,7 +197,7 @@ impl PyGame {
     #[getter]
     fn board(&self) -> PyBoard {
         PyBoard {
-            board: self.game.board().clone(),
+            board: self.game.board().clone().into(),
             rules: *self.game.rules(),
         }
     }

@@ -92,7 +92,7 @@ pub(crate) fn read(
     let board = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
         g.game.board().clone()
     } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
-        b.board.clone()
+        (*b.board).clone()
     } else {
         return Err(PyTypeError::new_err(format!(
             "{question}() needs a tengen.Board or a tengen.Game"

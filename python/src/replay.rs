@@ -8,9 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 use tengen::sgf::{self as tsgf, ReplayOptions, Replayer};
-use tengen::{Point, Rules, Size};
+use tengen::Rules;
 
-use crate::board::PyBoard;
+use crate::board::{Compact, LazyBoard, PyBoard};
 use crate::color::Color;
 use crate::errors::panic_message;
 use crate::record::{illegal_at_message, replay_opts};
@@ -46,48 +46,9 @@ pub struct ReplayResult {
     /// The final position, compact: size, a digit per point (row-major), the simple-ko state
     /// (a Board is tens of kilobytes with its liberty sets; copying one per file would cost
     /// as much as the replay).
-    board: Option<Compact>,
+    board: Option<std::sync::Arc<Compact>>,
     rules: Option<Rules>,
     to_move: Option<tengen::Color>,
-}
-
-/// A position as its stones and simple-ko state.
-struct Compact {
-    size: Size,
-    cells: Vec<u8>,
-    ko: Option<(Point, tengen::Color)>,
-}
-
-impl Compact {
-    fn of(b: &tengen::Board) -> Compact {
-        let (w, h) = (b.width(), b.height());
-        let mut cells = Vec::with_capacity(w * h);
-        for y in 0..h as u8 {
-            for x in 0..w as u8 {
-                cells.push(b.get(Point::new(x, y)).map_or(0, |c| c.digit()));
-            }
-        }
-        Compact {
-            size: b.size(),
-            cells,
-            ko: b.ko(),
-        }
-    }
-
-    fn board(&self) -> tengen::Board {
-        let mut b = tengen::Board::new(self.size);
-        b.edit(
-            self.size
-                .points()
-                .zip(&self.cells)
-                .filter(|(_, &d)| d != 0)
-                .map(|(p, &d)| (p, tengen::Color::from_digit(d))),
-        );
-        if let Some((p, c)) = self.ko {
-            b.set_ko(p, c);
-        }
-        b
-    }
 }
 
 #[pymethods]
@@ -95,8 +56,10 @@ impl ReplayResult {
     /// The final position (up to the illegal move), or None for an unreadable file.
     #[getter]
     fn board(&self) -> Option<PyBoard> {
+        // a new board each time (playing on it leaves the result's alone), sharing the
+        // stones: its chains are built on the first call that needs them
         Some(PyBoard {
-            board: self.board.as_ref()?.board(),
+            board: LazyBoard::of(self.board.as_ref()?.clone()),
             rules: self.rules?,
         })
     }
@@ -222,7 +185,7 @@ fn replay_one(
             out.reason = rep.error.map(|e| e.reason.name());
             out.warnings = rep.warnings;
             if boards {
-                out.board = Some(Compact::of(r.board()));
+                out.board = Some(std::sync::Arc::new(Compact::of(r.board())));
             }
             out.rules = Some(rep.rules);
             out.to_move = Some(rep.to_move);

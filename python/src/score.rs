@@ -70,7 +70,7 @@ impl Territories {
 pub(crate) fn territory(board: PyRef<'_, PyBoard>) -> Territories {
     let t = tterr::territories(&board.board);
     Territories {
-        board: board.board.clone(),
+        board: (*board.board).clone(),
         black: t.black.into_iter().map(pt).collect(),
         white: t.white.into_iter().map(pt).collect(),
         none: t.none.into_iter().map(pt).collect(),
@@ -188,7 +188,7 @@ fn position_arg(
         };
         (pos, g.record_handicap.is_some())
     } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
-        (Position::new(b.board.clone(), b.rules), false)
+        (Position::new((*b.board).clone(), b.rules), false)
     } else {
         return Err(PyTypeError::new_err(format!(
             "{what}() needs a tengen.Board or a tengen.Game"

@@ -36,10 +36,13 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Iterable, Iterator, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:
+    # numpy is imported by the functions that make arrays, when first called: `import tengen`
+    # alone does not pay for it (most of the package's import time before)
+    import numpy as np
+    import numpy.typing as npt
 
 from . import _tengen
 from ._tengen import (
@@ -228,7 +231,8 @@ def training_data(
     return TrainingData(inputs, policy, value, errors)
 
 
-_Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.float32]]
+if TYPE_CHECKING:
+    _Arrays = tuple[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[np.float32]]
 
 
 def _refcounts(arrays: _Arrays) -> tuple[int, ...]:
@@ -257,6 +261,8 @@ class _Buffers:
                 return arrays
         if len(self.sets) == 2:
             self.sets.pop(0)  # held by the caller: theirs now, no longer recycled
+        import numpy as np
+
         new: _Arrays = (
             np.empty((self.rows, PLANES, self.size, self.size), np.float32),
             np.empty(self.rows, np.int64),
@@ -327,6 +333,8 @@ def training_batches(
     while stream.pending:
         yield batch()
     if errors:
+        import numpy as np
+
         yield TrainingData(
             np.empty((0, PLANES, size, size), np.float32),
             np.empty(0, np.int64),

@@ -101,8 +101,9 @@ class Board:
     @property
     def zobrist(self) -> int:
         """The Zobrist hash of the stones."""
-    def play(self, x: int, y: int, color: ColorLike) -> list[Point]:
-        """Put a stone; return the captured points or raise IllegalMoveError."""
+    def play(self, x: int, y: int, color: ColorLike) -> tuple[Point, ...]:
+        """Put a stone; return the captured points (``()`` for none) or raise
+        IllegalMoveError."""
     def is_legal(self, x: int, y: int, color: ColorLike) -> bool:
         """Whether the move is legal (off-board points are not)."""
     def why_illegal(self, x: int, y: int, color: ColorLike) -> Optional[str]:
@@ -163,8 +164,9 @@ class Game:
         komi: Optional[float] = None,
     ) -> "Game":
         """A game continuing from ``board`` (its history starts there)."""
-    def play(self, x: int, y: int, color: Optional[ColorLike] = None) -> list[Point]:
-        """Play for ``color`` (default: the side to move); return the captured points."""
+    def play(self, x: int, y: int, color: Optional[ColorLike] = None) -> tuple[Point, ...]:
+        """Play for ``color`` (default: the side to move); return the captured points (``()``
+        for none)."""
     def pass_move(self, color: Optional[ColorLike] = None) -> None:
         """Pass for ``color`` (default: the side to move)."""
     def undo(self) -> Optional[MoveRecord]:
@@ -265,7 +267,13 @@ class Score:
         """The JSON ``tengen score`` prints."""
 
 class Record:
-    """A game record read from SGF."""
+    """A game record read from SGF.
+
+    Lazy: it keeps the file's bytes and what the library's zero-copy scan of the main line
+    found; the tree, decoded properties, moves, comments and warnings are read on the first
+    access to any of them and kept. A file the scan cannot vouch for is read in full by
+    :func:`load_sgf`, so every error is raised when loading, as with ``lazy=False``.
+    """
 
     @property
     def name(self) -> str:
@@ -479,11 +487,12 @@ def to_sgf(x: int, y: int) -> str:
 def from_sgf(letters: str, width: int = 19, height: Optional[int] = None) -> Optional[Point]:
     """The point of SGF letters (None for a pass)."""
 
-def load_sgf(data: bytes, name: str = "<bytes>") -> Record:
-    """Read a record from bytes."""
+def load_sgf(data: bytes, name: str = "<bytes>", lazy: bool = True) -> Record:
+    """Read a record from bytes; ``lazy=False`` reads its tree at once (the eager path)."""
 
-def load_sgf_file(path: Union[str, "os.PathLike[str]"]) -> Record:
-    """Read a record from a file, at most 256 MiB (pipes and devices included)."""
+def load_sgf_file(path: Union[str, "os.PathLike[str]"], lazy: bool = True) -> Record:
+    """Read a record from a file, at most 256 MiB (pipes and devices included);
+    ``lazy=False`` reads its tree at once (the eager path)."""
 
 def replay_many(
     paths: Sequence[Union[str, bytes]],

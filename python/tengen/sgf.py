@@ -33,6 +33,11 @@ def load(source: Source) -> Record:
     ``CA``, UTF-8, UTF-8 damaged by a GB round trip as in Fox records, GB18030, or latin-1).
     A malformed file is read leniently (problems in :attr:`Record.warnings`); a file that is
     not SGF at all raises :class:`SgfError` naming the file and the spot.
+
+    Loading is lazy: the record keeps the bytes and what the library's zero-copy scan of the
+    main line found, and reads the tree (properties, moves, comments, warnings) on the first
+    access to any of them; :meth:`Record.replay` never needs it. Every error is still raised
+    here: a file the scan cannot vouch for is read in full at once.
     """
     if isinstance(source, (bytes, bytearray, memoryview)):
         return _tengen.load_sgf(bytes(source), "<bytes>")

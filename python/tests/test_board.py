@@ -14,7 +14,7 @@ from tengen import BLACK, WHITE, Board, Game, IllegalMoveError, Rules
 
 def test_capture_returns_points() -> None:
     b = Board.from_rows(["10", "11"], rules="task")
-    assert b.play(1, 0, WHITE) == [(0, 0), (0, 1), (1, 1)]
+    assert b.play(1, 0, WHITE) == ((0, 0), (0, 1), (1, 1))
     assert b[0, 0] is None and b[1, 0] == WHITE
 
 
@@ -39,7 +39,7 @@ def test_illegal_reasons() -> None:
 def test_simple_ko() -> None:
     # a ko on the top edge: black takes, white may not retake at once
     b = Board.from_rows([".XO.", "XO.O", ".XO.", "...."])
-    assert b.play(2, 1, BLACK) == [(1, 1)]
+    assert b.play(2, 1, BLACK) == ((1, 1),)
     with pytest.raises(IllegalMoveError) as e:
         b.play(1, 1, WHITE)
     assert e.value.reason == "ko"
@@ -47,7 +47,7 @@ def test_simple_ko() -> None:
     # the task's rules have no ko
     t = Board.from_rows([".XO.", "XO.O", ".XO.", "...."], rules="task")
     t.play(2, 1, BLACK)
-    assert t.play(1, 1, WHITE) == [(2, 1)]
+    assert t.play(1, 1, WHITE) == ((2, 1),)
 
 
 def test_chain_liberties_copy_eq_hash() -> None:
@@ -143,12 +143,12 @@ def test_game_captures_and_positional_superko() -> None:
     # it is legal again; under positional superko recreating a position is barred.
     rows = [".XO..", "XO.O.", ".XO..", ".....", "....."]
     g = Game.from_board(Board.from_rows(rows), to_move=BLACK, rules="chinese")
-    assert g.play(2, 1) == [(1, 1)]
+    assert g.play(2, 1) == ((1, 1),)
     assert g.captures[BLACK] == 1
     assert g.why_illegal(1, 1) == "ko"
     g.play(4, 4)  # white elsewhere
     g.play(4, 3)  # black elsewhere
-    assert g.play(1, 1) == [(2, 1)]  # the retake is legal after the ko threat exchange
+    assert g.play(1, 1) == ((2, 1),)  # the retake is legal after the ko threat exchange
     assert g.captures == {BLACK: 1, WHITE: 1}
 
 

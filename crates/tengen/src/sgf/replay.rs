@@ -311,6 +311,16 @@ impl Replayer {
         scan(sgf, &mut self.events).map(|_| self.events.len())
     }
 
+    /// [`Replayer::scan`] for a front that reads records lazily: the board size when the fast
+    /// path reads `sgf` and its root is one [`MainLine::read`](super::MainLine::read) accepts (its own `GM`, if any,
+    /// is 1; its `SZ`, if any, is valid). Then the tree parser and `MainLine::read` read the
+    /// file without an error too, so the front may leave them until their results are asked
+    /// for. `None` otherwise (the file needs the tree parser now to say what is wrong).
+    pub fn scan_size(&mut self, sgf: &[u8]) -> Option<Size> {
+        let h = scan(sgf, &mut self.events)?;
+        game_size(h.root_game, h.size).ok()
+    }
+
     /// Replay the main line of the first game in `sgf`.
     ///
     /// # Errors
@@ -863,6 +873,24 @@ fn bad_size(v: &[u8]) -> ReplayError {
 mod tests {
     use super::super::fox::KomiEncoding;
     use super::*;
+
+    #[test]
+    fn scan_size_as_main_line_read() {
+        let mut r = Replayer::new();
+        let nine = Size::square(9).unwrap();
+        assert_eq!(r.scan_size(b"(;GM[1]SZ[9];B[aa])"), Some(nine));
+        assert_eq!(r.scan_size(b"(;B[aa])"), Size::square(19).ok());
+        // MainLine::read checks the root's GM only; replay's later NotGo is replay's error
+        assert_eq!(r.scan_size(b"(;SZ[9];GM[2]B[aa])"), Some(nine));
+        for bad in [
+            &b"(;GM[2]SZ[9];B[aa])"[..],
+            b"(;SZ[99])",
+            b"(;B[aa](;W[bb])(;W[cc]))",
+            b"x",
+        ] {
+            assert_eq!(r.scan_size(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+    }
 
     // A short 5×5 record with game information (an escaped bracket in PB) and a pass.
     const REC: &[u8] = b"(;GM[1]FF[4]SZ[5]PB[Ann \\] B]PW[Bob]DT[2026-12-01]RE[B+R]\

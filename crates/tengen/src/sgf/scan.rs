@@ -43,6 +43,8 @@ pub(crate) struct Header<'a> {
     pub white: Option<&'a [u8]>,
     pub date: Option<&'a [u8]>,
     pub app: Option<&'a [u8]>,
+    /// The root's own `GM` (`game` is the first on the main line, possibly after the root).
+    pub root_game: Option<&'a [u8]>,
 }
 
 impl<'a> Header<'a> {
@@ -207,6 +209,9 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
                         // the game information replay only passes on (players, date) may
                         // have more values: the first is kept
                         let info_only = matches!(id, b"PB" | b"PW" | b"DT");
+                        if id == b"GM" && nodes == 1 && h.root_game.is_none() {
+                            h.root_game = Some(v);
+                        }
                         if let Some(slot) = h.slot(id) {
                             if more && !info_only {
                                 return None;
