@@ -89,15 +89,7 @@ pub(crate) fn read(
     y: i64,
     nodes: Option<u64>,
 ) -> PyResult<Reading> {
-    let board = if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
-        g.game.board().clone()
-    } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
-        (*b.board).clone()
-    } else {
-        return Err(PyTypeError::new_err(format!(
-            "{question}() needs a tengen.Board or a tengen.Game"
-        )));
-    };
+    let board = board_of(question, position)?;
     let ask = match question {
         "attack" => Reader::attack,
         "defend" => Reader::defend,
@@ -134,7 +126,7 @@ fn board_of(what: &str, position: &Bound<'_, PyAny>) -> PyResult<tengen::Board> 
     if let Ok(g) = position.extract::<PyRef<'_, PyGame>>() {
         Ok(g.game.board().clone())
     } else if let Ok(b) = position.extract::<PyRef<'_, PyBoard>>() {
-        Ok(b.board.clone())
+        Ok((*b.board).clone())
     } else {
         Err(PyTypeError::new_err(format!(
             "{what}() needs a tengen.Board or a tengen.Game"
