@@ -85,6 +85,31 @@ impl Board {
         }
     }
 
+    /// Make the surroundings set of the new one-stone chain at `p`: its four neighbours.
+    /// Where the stride is at most 32 the four bits, `p - s`, `p - 1`, `p + 1` and `p + s`,
+    /// lie within 65 bits, so in two adjacent words: one shifted 128-bit pattern (a constant
+    /// when the stride is) written without reading the set.
+    #[inline(always)]
+    fn new_lone_around<const W: usize, const S: usize>(&mut self, l: Layout<W, S>, p: usize) {
+        let (w, s) = (l.words(), l.stride());
+        let base = p * w;
+        for i in 0..w {
+            *at_mut(&mut self.around, base + i) = 0;
+        }
+        if w >= 2 && s <= 32 {
+            // the words `k` and `k + 1` hold every bit from `p - s` to `p + s`: `k` is the
+            // word of `p - s`, moved down one when that is the last word (then `p + s`, below
+            // the padded length, is in it too)
+            let k = ((p - s) >> 6).min(w - 2);
+            let pattern = 1u128 | 5u128 << (s - 1) | 1u128 << (2 * s);
+            let m = pattern << (p - s - 64 * k);
+            *at_mut(&mut self.around, base + k) = m as u64;
+            *at_mut(&mut self.around, base + k + 1) = (m >> 64) as u64;
+        } else {
+            self.add_around(l, p, p);
+        }
+    }
+
     /// Word `i` of chain `h`'s liberty set.
     #[inline(always)]
     fn lib_word<const W: usize, const S: usize>(&self, l: Layout<W, S>, h: usize, i: usize) -> u64 {
@@ -319,11 +344,7 @@ impl Board {
             *at_mut(&mut self.head, p) = p as u16;
             *at_mut(&mut self.next, p) = p as u16;
             *at_mut(&mut self.chain_size, p) = 1;
-            let w = l.words();
-            for i in 0..w {
-                *at_mut(&mut self.around, p * w + i) = 0;
-            }
-            self.add_around(l, p, p);
+            self.new_lone_around(l, p);
             if opp_stones == 0 && empty > 0 {
                 // a lone stone: nothing else changes (with no empty neighbour, as on a 1x1
                 // board, it is a suicide: handled below)
