@@ -110,6 +110,21 @@ impl Board {
         }
     }
 
+    /// Add the stone just placed on `p` to the chain with head `h`.
+    #[inline(always)]
+    fn add_stone_to<const W: usize, const S: usize>(
+        &mut self,
+        l: Layout<W, S>,
+        h: usize,
+        p: usize,
+    ) {
+        *at_mut(&mut self.head, p) = h as u16;
+        *at_mut(&mut self.next, p) = at(&self.next, h);
+        *at_mut(&mut self.next, h) = p as u16;
+        *at_mut(&mut self.chain_size, h) += 1;
+        self.add_around(l, h, p);
+    }
+
     /// Word `i` of chain `h`'s liberty set.
     #[inline(always)]
     fn lib_word<const W: usize, const S: usize>(&self, l: Layout<W, S>, h: usize, i: usize) -> u64 {
@@ -352,6 +367,16 @@ impl Board {
                 return Played::default();
             }
             my = p;
+        } else if own_stones == 1 {
+            // one own stone next to `p` (the common case): its chain, with no deduplication
+            // (a non-own neighbour's head is masked out; walls' and empties' heads are junk)
+            let mut h = 0;
+            for n in nbrs {
+                let own = at(&self.cells, n) == c;
+                h |= at(&self.head, n) as usize & (own as usize).wrapping_neg();
+            }
+            self.add_stone_to(l, h, p);
+            my = h;
         } else {
             // The distinct own chains around `p`, found without data-dependent branches:
             // a non-own neighbour writes to the spare last slot, which is never compared, and
@@ -367,11 +392,7 @@ impl Board {
             }
             // the stone joins the first of them
             let mut base = hs[0];
-            *at_mut(&mut self.head, p) = base as u16;
-            *at_mut(&mut self.next, p) = at(&self.next, base);
-            *at_mut(&mut self.next, base) = p as u16;
-            *at_mut(&mut self.chain_size, base) += 1;
-            self.add_around(l, base, p);
+            self.add_stone_to(l, base, p);
             for &h in &hs[1..k] {
                 base = self.join(l, base, h);
             }
