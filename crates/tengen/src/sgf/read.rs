@@ -88,10 +88,13 @@ pub fn files_under(
     skipped: &mut dyn FnMut(&Path),
 ) -> io::Result<()> {
     if path.is_dir() {
-        let mut entries: Vec<_> = std::fs::read_dir(path)?.collect::<Result<_, _>>()?;
-        entries.sort_by_key(|e| e.path());
-        for e in entries {
-            let p = e.path();
+        // each entry's path made once (`sort_by_key` would join it at every comparison:
+        // 50,000 allocations for a folder of 2,000 records)
+        let mut entries: Vec<(std::path::PathBuf, std::fs::DirEntry)> = std::fs::read_dir(path)?
+            .map(|e| e.map(|e| (e.path(), e)))
+            .collect::<Result<_, _>>()?;
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        for (p, e) in entries {
             if e.file_type().is_ok_and(|t| t.is_symlink()) && p.is_dir() {
                 skipped(&p);
                 continue;
