@@ -55,6 +55,18 @@ pub(crate) fn self_atari(b: &Board, q: usize, c: u8) -> bool {
     libs.len() < 2
 }
 
+/// Whether colour `c` filling the empty point `q` is harmless, the one test of a dame fill
+/// (the exact count's fill before it looks for seki, and the judge's end of the game): it
+/// captures nothing (so it is no ko retake either) and leaves its chain two liberties or more
+/// (so it is no suicide).
+pub(crate) fn harmless_fill(b: &Board, q: usize, c: u8) -> bool {
+    !self_atari(b, q, c)
+        && !b
+            .nbrs(q)
+            .iter()
+            .any(|&n| b.cell(n) == c ^ 3 && b.libs_at(n) == 1)
+}
+
 /// Stones in seki (padded index → bool), as [`crate::score`]'s module docs define them: the
 /// harmless dame filled on a copy, the chains next to a [`shared_liberty`] that remains.
 pub(crate) fn stones_in_seki(board: &Board) -> Vec<bool> {
@@ -73,14 +85,14 @@ pub(crate) fn stones_in_seki(board: &Board) -> Vec<bool> {
                 continue;
             }
             let p = s.point(q);
+            // the harmless fill that leaves its chain the most liberties
             let mut best: Option<(usize, Color)> = None;
             for c in Color::ALL {
+                if !harmless_fill(&s, q, c.digit()) {
+                    continue;
+                }
                 let a = s.analyze(p, c, &fill_rules);
-                if a.legality.is_ok()
-                    && a.captures.is_empty()
-                    && a.liberties_after >= 2
-                    && best.is_none_or(|(l, _)| a.liberties_after > l)
-                {
+                if best.is_none_or(|(l, _)| a.liberties_after > l) {
                     best = Some((a.liberties_after, c));
                 }
             }

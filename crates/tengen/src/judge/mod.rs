@@ -91,7 +91,7 @@ mod policy;
 /// 81% exact margins at 0 to 82%; 0.1 and 0.3 are both worse than 0.2).
 const ALIVE_MIN: f32 = 0.2;
 
-use crate::seki::{next_to_both, self_atari, shared_liberty};
+use crate::seki::{harmless_fill, next_to_both, shared_liberty};
 use policy::PolicyPlayout;
 
 /// How to judge (the position's rules, captures and handicap come with its
@@ -621,7 +621,7 @@ fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
             if b.cell(q) != EMPTY || ctx.seki_pt[q] {
                 continue;
             }
-            if next_to_both(b, q) && safe_fill(b, q, mover) {
+            if next_to_both(b, q) && harmless_fill(b, q, mover) {
                 candidates.push(q);
             }
         }
@@ -675,7 +675,7 @@ fn denial(
     owners: &[u8],
 ) -> i64 {
     let them = mover ^ 3;
-    if !safe_fill(b, q, them) {
+    if !harmless_fill(b, q, them) {
         return 0;
     }
     let ko = b.ko_state();
@@ -708,7 +708,7 @@ fn cornered(b: &Board, n: usize, c: u8, owners: &[u8]) -> bool {
         return false;
     };
     let one = |t: usize, d: usize| {
-        owners[t] == c && !next_to_both(b, t) && next_to_both(b, d) && !safe_fill(b, d, c)
+        owners[t] == c && !next_to_both(b, t) && next_to_both(b, d) && !harmless_fill(b, d, c)
     };
     one(a, z) || one(z, a)
 }
@@ -725,17 +725,6 @@ fn two_liberties(b: &Board, q: usize) -> Option<(usize, usize)> {
     let a = libs.next()?;
     let z = libs.find(|&m| m != a)?;
     Some((a, z))
-}
-
-/// Whether `c` may fill the empty point `q` at the end of a game: not a ko retake, no self-atari,
-/// and capturing nothing (a fill next to an enemy chain in atari would capture it).
-fn safe_fill(b: &Board, q: usize, c: u8) -> bool {
-    !b.is_ko_retake(q, c)
-        && !self_atari(b, q, c)
-        && !b
-            .nbrs(q)
-            .iter()
-            .any(|&n| b.cell(n) == c ^ 3 && b.libs_at(n) == 1)
 }
 
 /// A dead chain in atari next to a chain of the capturer that is short of liberties must be
