@@ -41,8 +41,8 @@ use super::detect::game_text;
 use super::encoding::{decode_simple_text, TextEncoding};
 use super::fox::{result_in_points, FoxKomi};
 use super::line_events::{node_events, parse_line, warn_games};
-use super::parse::{Mode, SgfError, Warning, WarningKind};
-use super::scan::{scan, Ev, Header};
+use super::parse::{LineIndex, Mode, SgfError, SgfErrorKind, Warning, WarningKind};
+use super::scan::{scan, scan_noting_repeats, Ev, Header};
 use super::tree::Collection;
 use super::{parse_size, point_to_sgf};
 use crate::board::Reason;
@@ -429,12 +429,27 @@ impl Replayer {
     ) -> Result<(Replay, Option<GameReplay>), ReplayError> {
         if opts.mode == Mode::Lenient {
             let mut events = std::mem::take(&mut self.events);
-            let fast = scan(sgf, &mut events).map(|h| {
+            let mut repeated = Vec::new();
+            let fast = scan_noting_repeats(sgf, &mut events, &mut repeated).map(|h| {
+                // the tree parser's warnings for the properties repeated in a node
+                let mut lines = LineIndex::new(sgf);
+                let warnings = repeated
+                    .iter()
+                    .map(|&(a, b)| {
+                        let (line, column) = lines.at(a);
+                        let id = String::from_utf8_lossy(&sgf[a..b]).into_owned();
+                        Warning::from(SgfError {
+                            line,
+                            column,
+                            kind: SgfErrorKind::Repeated(id),
+                        })
+                    })
+                    .collect();
                 self.run(
                     &h,
                     &events,
                     opts,
-                    Vec::new(),
+                    warnings,
                     want_game,
                     visit.take(),
                     &|| Cow::Borrowed(sgf),
@@ -967,6 +982,33 @@ mod tests {
             (tree.black, tree.white, tree.date),
             (fast.black, fast.white, fast.date)
         );
+    }
+
+    #[test]
+    fn a_property_twice_in_one_node_is_warned_about_on_both_paths() {
+        // the sgf fuzz target's find: the scanner took FF twice in the root without the tree
+        // parser's warning; from the bytes and from the tree the replay is now the same
+        for rec in [
+            &b"(;GM[1]FF[4]SZM[1]FF[4]SZE[W\x02\0\0\0x;B[!e];W[cc])"[..],
+            b"(;GM[1]SZ[9]C[a]C[b];B[ee])",
+            b"(;GM[1]SZ[9];B[ee]AB[aa]AB[bb])",
+        ] {
+            let direct = Replayer::new().replay(rec, &ReplayOptions::default());
+            let parsed = super::super::parse(rec, Mode::Lenient).unwrap();
+            let root = parsed.collection.roots()[0];
+            let tree = Replayer::new().replay_tree(
+                &parsed.collection,
+                root,
+                &ReplayOptions::default(),
+                parsed.warnings.clone(),
+            );
+            assert_eq!(direct, tree, "{}", String::from_utf8_lossy(rec));
+            let w = direct.unwrap().warnings;
+            assert!(
+                w.iter().any(|w| w.message.contains("appears twice")),
+                "{w:?}"
+            );
+        }
     }
 
     #[test]

@@ -84,9 +84,26 @@ fn skip_ws(s: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// The most properties a node may have for the scanner (more: the tree parser reads the file).
+const MAX_NODE_PROPS: usize = 64;
+
 /// Scan the main line of `s` into `ev` (cleared first). `None` when the file needs the tree
 /// parser.
 pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
+    let mut repeated = Vec::new();
+    scan_noting_repeats(s, ev, &mut repeated)
+}
+
+/// [`scan`], noting in `repeated` (cleared first) the identifier (start, end in `s`) of each
+/// property that appears a second time in one node: it is dropped, as the tree parser drops
+/// it, and the caller owes the parser's warning ([`super::parse::SgfErrorKind::Repeated`]) for
+/// each.
+pub(crate) fn scan_noting_repeats<'a>(
+    s: &'a [u8],
+    ev: &mut Vec<Ev>,
+    repeated: &mut Vec<(usize, usize)>,
+) -> Option<Header<'a>> {
+    repeated.clear();
     ev.clear();
     let mut h = Header::default();
     let mut i = skip_ws(s, 0);
@@ -100,6 +117,10 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
     let mut in_node = false;
     let mut node_move: Option<(Color, Move)> = None;
     let mut node_pl: Option<Color> = None;
+    // the identifiers of the node's properties so far (start, end in `s`): a property that
+    // appears twice in one node is the tree parser's warning, so such a file goes to it
+    let mut ids = [(0usize, 0usize); MAX_NODE_PROPS];
+    let mut n_ids = 0usize;
     macro_rules! flush {
         () => {
             if let Some(c) = node_pl.take() {
@@ -118,6 +139,7 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
                 flush!();
                 in_node = true;
                 nodes += 1;
+                n_ids = 0;
                 i += 1;
             }
             b'(' if in_node => {
@@ -151,6 +173,30 @@ pub(crate) fn scan<'a>(s: &'a [u8], ev: &mut Vec<Ev>) -> Option<Header<'a>> {
                     i += 1;
                 }
                 let id = &s[id_start..i];
+                // (B, W and PL twice already send the file to the tree parser below: a move
+                // node's common case costs nothing here)
+                let tracked = !matches!(id, b"B" | b"W" | b"PL");
+                if tracked && ids[..n_ids].iter().any(|&(a, b)| &s[a..b] == id) {
+                    // the second time in this node: dropped with its values, to be warned
+                    // about (a value must follow, as for any property)
+                    repeated.push((id_start, i));
+                    i = skip_ws(s, i);
+                    if s.get(i) != Some(&b'[') {
+                        return None;
+                    }
+                    while s.get(i) == Some(&b'[') {
+                        let e = value_end(s, i + 1)?;
+                        i = skip_ws(s, e + 1);
+                    }
+                    continue;
+                }
+                if tracked {
+                    if n_ids == MAX_NODE_PROPS {
+                        return None;
+                    }
+                    ids[n_ids] = (id_start, i);
+                    n_ids += 1;
+                }
                 i = skip_ws(s, i);
                 if s.get(i) != Some(&b'[') {
                     return None;
