@@ -100,15 +100,9 @@ pub(crate) fn read(
             )))
         }
     };
-    let size = board.size();
-    let p: Point = size
-        .point(x, y)
-        .ok_or_else(|| PyValueError::new_err(format!("point {x} {y} is off the {size} board")))?;
+    let p = point_arg(&board, x, y)?;
     let mut config = ReadConfig::default();
-    if let Some(n) = nodes {
-        if n == 0 {
-            return Err(PyValueError::new_err("nodes must be at least 1"));
-        }
+    if let Some(n) = budget(nodes)? {
         config.node_budget = n;
         config.ladder_budget = n;
     }
@@ -131,6 +125,14 @@ fn board_of(what: &str, position: &Bound<'_, PyAny>) -> PyResult<tengen::Board> 
         Err(PyTypeError::new_err(format!(
             "{what}() needs a tengen.Board or a tengen.Game"
         )))
+    }
+}
+
+/// A node budget argument: at least 1 when given.
+fn budget(nodes: Option<u64>) -> PyResult<Option<u64>> {
+    match nodes {
+        Some(0) => Err(PyValueError::new_err("nodes must be at least 1")),
+        n => Ok(n),
     }
 }
 
@@ -171,20 +173,10 @@ impl LifeLine {
     }
 }
 
-fn status_name(s: tengen::read::Status) -> &'static str {
-    use tengen::read::Status;
-    match s {
-        Status::Alive => "alive",
-        Status::Dead => "dead",
-        Status::Seki => "seki",
-        Status::Ko => "ko",
-    }
-}
-
 impl From<tengen::read::LifeLine> for LifeLine {
     fn from(l: tengen::read::LifeLine) -> LifeLine {
         LifeLine {
-            status: status_name(l.status),
+            status: l.status.name(),
             key: l.key.and_then(opt_pt),
             passes: l.key == Some(Move::Pass),
             proven: l.proven,
@@ -247,10 +239,7 @@ pub(crate) fn life_and_death(
         ),
     };
     let mut config = ReadConfig::default();
-    if let Some(n) = nodes {
-        if n == 0 {
-            return Err(PyValueError::new_err("nodes must be at least 1"));
-        }
+    if let Some(n) = budget(nodes)? {
         config.tsumego_budget = n;
     }
     let ld = py.detach(|| {
@@ -339,10 +328,7 @@ pub(crate) fn semeai(
     let a = point_arg(&board, ax, ay)?;
     let b = point_arg(&board, bx, by)?;
     let mut config = ReadConfig::default();
-    if let Some(n) = nodes {
-        if n == 0 {
-            return Err(PyValueError::new_err("nodes must be at least 1"));
-        }
+    if let Some(n) = budget(nodes)? {
         config.node_budget = n;
     }
     let s = py.detach(|| {

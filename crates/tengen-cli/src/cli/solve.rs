@@ -5,7 +5,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use tengen::read::{LifeAndDeath, LifeLine, ReadConfig, Reader, Status};
+use tengen::read::{LifeAndDeath, LifeLine, ReadConfig, Reader};
 use tengen::sgf::{self, Collection, Mode, NodeId, ReplayOptions, Replayer};
 use tengen::vertex::column_name;
 use tengen::{Board, Color, Move, Point, Rules};
@@ -83,15 +83,6 @@ struct SolveJson {
     check: Option<CheckJson>,
 }
 
-fn status_name(s: Status) -> &'static str {
-    match s {
-        Status::Alive => "alive",
-        Status::Dead => "dead",
-        Status::Seki => "seki",
-        Status::Ko => "ko",
-    }
-}
-
 /// A point as a GTP vertex (`B18`) on a board `height` rows high.
 fn vertex(p: Point, height: usize) -> String {
     format!("{}{}", column_name(p.x as usize), height - p.y as usize)
@@ -106,7 +97,7 @@ fn move_name(m: Move, height: usize) -> String {
 
 fn line_json(l: &LifeLine, height: usize) -> LineJson {
     LineJson {
-        status: status_name(l.status),
+        status: l.status.name(),
         key: l.key.map(|m| move_name(m, height)),
         proven: l.proven,
         nodes: l.nodes,

@@ -219,6 +219,18 @@ pub enum Status {
     Ko,
 }
 
+impl Status {
+    /// Its name in the fronts' answers: `alive`, `dead`, `seki` or `ko`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Alive => "alive",
+            Status::Dead => "dead",
+            Status::Seki => "seki",
+            Status::Ko => "ko",
+        }
+    }
+}
+
 /// One side of a life-and-death answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LifeLine {
