@@ -107,16 +107,18 @@ fn line_json(l: &LifeLine, height: usize) -> LineJson {
 /// The problem's position (the main line's setup before its first move) and its player to
 /// play: `PL`, else the colour of the first solution move, else Black.
 fn problem(bytes: &[u8]) -> Result<(Board, Color, Collection, NodeId), String> {
-    let mut r = Replayer::new();
+    // one parse: the tree (the solution branches) and the position replayed from it
+    let parsed = sgf::parse(bytes, Mode::Lenient).map_err(|e| e.to_string())?;
+    let coll = parsed.collection;
+    let root = *coll.roots().first().ok_or("the file holds no game")?;
     let opts = ReplayOptions {
         until: Some(0),
         ..ReplayOptions::default()
     };
-    r.replay(bytes, &opts).map_err(|e| e.to_string())?;
+    let mut r = Replayer::new();
+    r.replay_tree(&coll, root, &opts, Vec::new())
+        .map_err(|e| e.to_string())?;
     let board = r.board().clone();
-    let parsed = sgf::parse(bytes, Mode::Lenient).map_err(|e| e.to_string())?;
-    let coll = parsed.collection;
-    let root = *coll.roots().first().ok_or("the file holds no game")?;
     let pl = coll
         .node(root)
         .value("PL")
