@@ -1012,6 +1012,41 @@ mod tests {
     }
 
     #[test]
+    fn a_repeated_setup_property_loses_no_stone() {
+        // GNU Go writes its handicap stones as one AB a stone (AB[pd]AB[dp]...); every one is
+        // placed, on the scanner's path and on the tree's (a variation sends the file there)
+        for (rec, black) in [
+            (&b"(;GM[1]SZ[9]AB[aa]AW[bb]AB[cc]AB[dd];W[ee])"[..], 3),
+            (
+                b"(;GM[1]SZ[9]AB[aa]AW[bb]AB[cc]AB[dd];W[ee](;B[ff])(;B[gg]))",
+                4,
+            ),
+        ] {
+            let mut r = Replayer::new();
+            let rep = r.replay(rec, &ReplayOptions::default()).unwrap();
+            assert_eq!(rep.error, None);
+            let b = r.board();
+            for (x, y, c) in [
+                (0, 0, Color::Black),
+                (1, 1, Color::White),
+                (2, 2, Color::Black),
+                (3, 3, Color::Black),
+                (4, 4, Color::White),
+            ] {
+                assert_eq!(b.get(Point::new(x, y)), Some(c), "{x},{y} of {rec:?}");
+            }
+            assert_eq!(b.stone_count(Color::Black), black);
+            assert!(
+                rep.warnings
+                    .iter()
+                    .any(|w| w.message.contains("AB appears twice")),
+                "{:?}",
+                rep.warnings
+            );
+        }
+    }
+
+    #[test]
     fn a_handicap_above_the_boards_points_is_ignored_with_a_warning() {
         // the scanner's path and the tree's (a variation sends the file there) agree
         for rec in [

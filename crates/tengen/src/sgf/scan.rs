@@ -176,9 +176,17 @@ pub(crate) fn scan_noting_repeats<'a>(
                 // (B, W and PL twice already send the file to the tree parser below: a move
                 // node's common case costs nothing here)
                 let tracked = !matches!(id, b"B" | b"W" | b"PL");
-                if tracked && ids[..n_ids].iter().any(|&(a, b)| &s[a..b] == id) {
+                let repeat = tracked && ids[..n_ids].iter().any(|&(a, b)| &s[a..b] == id);
+                if repeat && matches!(id, b"AB" | b"AW" | b"AE") {
+                    // a repeated setup property: the tree parser merges its values into the
+                    // first, so that no stone of the record is lost (and a point set twice
+                    // in the node is set in that merged order)
+                    return None;
+                }
+                if repeat {
                     // the second time in this node: dropped with its values, to be warned
-                    // about (a value must follow, as for any property)
+                    // about (only a first value is read; a value must follow, as for any
+                    // property)
                     repeated.push((id_start, i));
                     i = skip_ws(s, i);
                     if s.get(i) != Some(&b'[') {
