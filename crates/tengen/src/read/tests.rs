@@ -383,9 +383,10 @@ fn bent_four_in_the_corner_is_a_ko_not_a_seki() {
     // Black's three stones A9 A8 A7 lie along the edge inside white's corner, sharing white's
     // two liberties B9 and B7: a seki while both leave it. But black may fill B9 (a
     // sacrifice of four): white's capture at B7 leaves the bent four A7 A8 A9 B9 in the
-    // corner, where black's throw-in makes a ko. So the attacker moving first gets a ko,
-    // and the defender moving first cannot do better (either liberty it fills is self-atari
-    // of the whole group).
+    // corner, whose corner point white cannot take (a stone there touches no white stone),
+    // and the fight in it is a ko. So the attacker moving first gets a ko, and the defender
+    // moving first can do no better than pass: either liberty it fills is self-atari of the
+    // whole group.
     let ld = tsumego(
         &[
             "X . O X . . .",
@@ -400,8 +401,6 @@ fn bent_four_in_the_corner_is_a_ko_not_a_seki() {
     );
     assert!(ld.region.contains(&pt(0, 1)), "{ld:?}");
     assert_eq!(ld.attacker_first.status, Status::Ko, "{ld:?}");
-    assert!(
-        matches!(ld.defender_first.status, Status::Ko | Status::Dead),
-        "{ld:?}"
-    );
+    assert_eq!(ld.defender_first.status, Status::Ko, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(Move::Pass), "{ld:?}");
 }
