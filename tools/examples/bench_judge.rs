@@ -5,7 +5,9 @@
 //! cargo run --release -p tengen-tools --example bench_judge -- ../shared/data/sgf/fox-pro ../shared/data/scoring
 //! ```
 //!
-//! Options: `--playouts N` (default: the judge's), `--half odd|even|all` (the files at odd or
+//! Options: `--playouts N` (default: the judge's), `--without STAGE,...` (turn stages of
+//! the judge off: `certain`, `estimated`, `read`, `seki`, `finish`; see `tengen::judge`),
+//! `--half odd|even|all` (the files at odd or
 //! even indices of each path: odd is the development half on which the judge's constants are
 //! chosen, even the half they are reported on), `--misses` (list every position the judge
 //! gets wrong), `--json` (one JSON object instead of text).
@@ -13,6 +15,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use tengen::judge::Stages;
 use tengen_tools::judge_sets::{evaluate, Half, Report, Settings};
 
 fn main() -> ExitCode {
@@ -31,6 +34,19 @@ fn main() -> ExitCode {
                     return ExitCode::from(2);
                 }
             },
+            "--without" => {
+                match args.next().map(|s| Stages::parse(&s)) {
+                    Some(Ok(s)) => settings.judge.without = s,
+                    Some(Err(e)) => {
+                        eprintln!("bench_judge: --without: {e}");
+                        return ExitCode::from(2);
+                    }
+                    None => {
+                        eprintln!("bench_judge: --without needs stages (certain,estimated,read,seki,finish)");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             "--half" => match args.next().as_deref().and_then(Half::from_name) {
                 Some(h) => settings.half = h,
                 None => {
@@ -43,7 +59,7 @@ fn main() -> ExitCode {
     }
     if paths.is_empty() {
         eprintln!(
-            "usage: bench_judge [--playouts N] [--half odd|even|all] [--misses] [--json] PATHS..."
+            "usage: bench_judge [--playouts N] [--without STAGE,...] [--half odd|even|all] [--misses] [--json] PATHS..."
         );
         return ExitCode::from(2);
     }
