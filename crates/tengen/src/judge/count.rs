@@ -213,18 +213,6 @@ mod tests {
         assert_eq!(o.owners[b.pos(Point::new(1, 1))], 0);
         assert_eq!(o.owners[b.pos(Point::new(0, 1))], 1);
         assert_eq!(c.margin(&b, &o), 0);
-        let b = read_board("X..\nX..\nX.O", InputFormat::Text).unwrap();
-        let o = c.count(&b);
-        // an open boundary: the part bordered by Black alone counts only when the playouts
-        // agree (here they say nothing)
-        assert_eq!(o.owners[b.pos(Point::new(2, 0))], 0);
-        let mut own = vec![0.0; b.padded_len()];
-        for q in b.all_pos() {
-            own[q] = 1.0;
-        }
-        let c = ctx(&own, &none, true);
-        let o = c.count(&b);
-        assert_eq!(o.owners[b.pos(Point::new(2, 0))], 1);
     }
 
     #[test]

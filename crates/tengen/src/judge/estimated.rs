@@ -96,8 +96,8 @@ mod tests {
         let (b, t) = judged(rows, 128);
         let lone = &t.chains[t.chain_of[b.pos(Point::new(7, 2))]];
         assert_eq!((lone.status, lone.stage), (Status::Dead, Stage::Estimated));
-        assert!(lone.confidence > 0.5, "{}", lone.confidence);
-        assert!(matches!(lone.reason, Reason::Playouts { group: false, .. }));
+        assert!(lone.confidence > 0.2, "{}", lone.confidence);
+        assert!(matches!(lone.reason, Reason::Playouts { .. }));
         let wall = &t.chains[t.chain_of[b.pos(Point::new(5, 0))]];
         assert_eq!(wall.status, Status::Alive);
     }

@@ -29,10 +29,9 @@
 //! 3. **Read** (`read.rs`, [`crate::read`]): the exact, bounded reader settles what it can
 //!    prove within its budget, and only that. A chain the playouts keep with little
 //!    confidence that cannot be saved even with its owner moving first ([`crate::read::Reader::defend`]
-//!    proven a failure) is dead (`"read: captured in 3 moves, proven"`). A chain
-//!    the playouts keep that loses a capturing race against an adjacent enemy chain
-//!    whoever moves first ([`crate::read::Reader::semeai`], both orders proven) is dead too.
-//!    Nothing unproven changes a decision.
+//!    proven a failure) is dead (`"read: captured in 3 moves, proven"`). Nothing unproven
+//!    changes a decision, and races are not read (the race reader's proof holds within the
+//!    race's moves only: see `read.rs`).
 //! 4. **Seki** (`seki.rs`), on the board without the dead stones: an empty point next to both
 //!    colours where a stone of either colour would capture nothing and be left in atari (or
 //!    without liberties) is a *shared liberty in seki*; the chains next to it are in seki
@@ -324,13 +323,6 @@ pub enum Reason {
         /// Moves of the attacker's principal variation as the table remembers it.
         moves: u32,
     },
-    /// Stage 3: the reader proved it loses the capturing race against the enemy chain on
-    /// this point whoever moves first (`read: loses the race to D4 whoever moves first,
-    /// proven`; the point as `(x, y)` in the library, a vertex in the CLI's trace).
-    RaceLost {
-        /// A stone of the chain that wins the race.
-        winner: Point,
-    },
     /// Stage 4: next to a shared liberty in seki (`seki: shares a liberty neither side can
     /// fill`).
     SharedLiberty,
@@ -357,12 +349,10 @@ impl fmt::Display for Reason {
                 }
                 Ok(())
             }
-            Reason::Captured { moves } => write!(f, "read: captured in {moves} moves, proven"),
-            Reason::RaceLost { winner } => write!(
-                f,
-                "read: loses the race to ({}, {}) whoever moves first, proven",
-                winner.x, winner.y
-            ),
+            Reason::Captured { moves } => {
+                let s = if moves == 1 { "" } else { "s" };
+                write!(f, "read: captured in {moves} move{s}, proven")
+            }
             Reason::SharedLiberty => f.write_str("seki: shares a liberty neither side can fill"),
             Reason::SekiWithoutEyes => {
                 f.write_str("seki without eyes: the playouts' capture overruled")
