@@ -81,13 +81,13 @@
 //! let pos = Position::new(board, Rules::from_name("chinese").unwrap());
 //! let count = judge(&pos, &Options::default());
 //! let white = count.chains.iter().find(|c| c.stones == [Point::new(4, 0)]).unwrap();
-//! assert_eq!((white.status, white.stage), (Status::Dead, Stage::Certain));
+//! assert_eq!((white.status, white.stage), (Status::Dead, Some(Stage::Certain)));
 //! assert_eq!(white.reason.to_string(), "inside pass-alive territory");
 //! // Without the certain stage the playouts decide it, and say how sure they are.
 //! let opts = Options { without: Stages::of(&[Stage::Certain]), ..Options::default() };
 //! let count = judge(&pos, &opts);
 //! let white = count.chains.iter().find(|c| c.stones == [Point::new(4, 0)]).unwrap();
-//! assert_eq!((white.status, white.stage), (Status::Dead, Stage::Estimated));
+//! assert_eq!((white.status, white.stage), (Status::Dead, Some(Stage::Estimated)));
 //! assert!(white.reason.to_string().starts_with("playouts "));
 //! ```
 //!
