@@ -84,8 +84,8 @@ impl Half {
     fn keeps(self, i: usize) -> bool {
         match self {
             Half::All => true,
-            Half::Odd => i % 2 == 1,
-            Half::Even => i % 2 == 0,
+            Half::Odd => !i.is_multiple_of(2),
+            Half::Even => i.is_multiple_of(2),
         }
     }
 }

@@ -135,7 +135,7 @@ impl Table {
         }
         let mut group_of_root = vec![usize::MAX; nc];
         let mut groups = Vec::new();
-        for c in 0..nc {
+        for (c, chain) in chains.iter_mut().enumerate() {
             let r = find(&mut parent, c);
             if group_of_root[r] == usize::MAX {
                 group_of_root[r] = groups.len();
@@ -145,8 +145,8 @@ impl Table {
                 });
             }
             let g = group_of_root[r];
-            chains[c].group = g;
-            groups[g].stones += chains[c].stones.len() as u32;
+            chain.group = g;
+            groups[g].stones += chain.stones.len() as u32;
         }
         Table {
             chains,
