@@ -414,3 +414,47 @@ fn the_player_to_move_takes_or_saves_the_point_a_fill_would_force_a_protection_f
         assert!(j.dead.is_empty(), "{:?}", j.dead);
     }
 }
+
+/// `run` with stages turned off.
+fn run_without(rows: &[&str], rules: &str, to_move: Color, without: &[Stage]) -> Judgement {
+    let pos = Position {
+        to_move,
+        ..Position::new(board(rows), Rules::from_name(rules).unwrap())
+    };
+    let opts = Options {
+        without: Stages::of(without),
+        ..Options::default()
+    };
+    judge(&pos, &opts)
+}
+
+#[test]
+fn each_stage_turned_off_changes_what_it_decides() {
+    // without the seki stage, the shared liberties are nobody's no more and the chains alive
+    let j = run_without(&SEKI_EYES, "japanese", Color::Black, &[Stage::Seki]);
+    assert_ne!(status_at(&j, Point::new(1, 0)), Status::Seki);
+    assert!(j.seki.is_empty(), "{:?}", j.seki);
+    // without the end of the game played out, nobody protects: Black keeps the point
+    let j = run_without(
+        &PROTECT_AFTER_TWO_FILLS,
+        "japanese",
+        Color::Black,
+        &[Stage::Finish],
+    );
+    assert_eq!(j.score.black.territory, 19);
+    // without the playouts, the chains the certain stage leaves open stay, with no estimate
+    let j = run_without(
+        &PROTECT_AFTER_TWO_FILLS,
+        "japanese",
+        Color::Black,
+        &[Stage::Estimated],
+    );
+    assert!(j
+        .chains
+        .iter()
+        .all(|c| c.status == Status::Alive && c.reason == Reason::NoEstimate));
+    // turning the read stage off changes nothing here: no chain is short of liberties
+    let a = run_without(&SEKI_EYES, "japanese", Color::Black, &[Stage::Read]);
+    let b = run_without(&SEKI_EYES, "japanese", Color::Black, &[]);
+    assert_eq!(a.chains, b.chains);
+}
