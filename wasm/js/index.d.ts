@@ -90,7 +90,7 @@ export interface ChainJudgement {
   /** Its stones, sorted by row then column. */
   stones: Vertex[];
   status: ChainStatus;
-  /** Decided by exact analysis (pass-alive, seki shape) rather than estimated by playouts. */
+  /** Decided by exact analysis (pass-alive, a proven reading, seki shape) rather than estimated by playouts. */
   certain: boolean;
   /** How sure the estimate is: 0 a coin toss, 1 every playout agreed. */
   confidence: number;
