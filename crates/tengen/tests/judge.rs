@@ -458,3 +458,43 @@ fn each_stage_turned_off_changes_what_it_decides() {
     let b = run_without(&SEKI_EYES, "japanese", Color::Black, &[]);
     assert_eq!(a.chains, b.chains);
 }
+
+/// White's stone B1 (1,8) is in atari under Black's corner stones; running along the first
+/// line is a ladder on the edge that White's stones on the third line do not break. The
+/// playouts keep it with little confidence (a random attacker does not chase the ladder);
+/// the reader proves it captured even with White moving first.
+const FIRST_LINE_LADDER: [&str; 9] = [
+    "OOOOOOOOO",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    "..OOO....",
+    "XX.......",
+    "XO.......",
+];
+
+#[test]
+fn the_read_stage_kills_a_stone_the_playouts_keep_that_a_ladder_captures() {
+    let b1 = Point::new(1, 8);
+    let (_, j) = run(&FIRST_LINE_LADDER, "chinese", Color::Black);
+    assert_eq!(status_at(&j, b1), Status::Dead);
+    let (stage, reason) = trace_at(&j, b1);
+    assert_eq!(stage, Stage::Read);
+    assert!(matches!(reason, Reason::Captured { .. }), "{reason}");
+    assert!(
+        reason.to_string().starts_with("read: captured in "),
+        "{reason}"
+    );
+    assert!(j.chains.iter().any(|c| c.stones.contains(&b1) && c.certain));
+    // without the read stage the playouts' estimate stands
+    let j = run_without(&FIRST_LINE_LADDER, "chinese", Color::Black, &[Stage::Read]);
+    assert_eq!(status_at(&j, b1), Status::Alive);
+    let (stage, reason) = trace_at(&j, b1);
+    assert_eq!(stage, Stage::Estimated);
+    assert!(
+        matches!(reason, Reason::Playouts { mean, .. } if mean < 0.5),
+        "{reason}"
+    );
+}
