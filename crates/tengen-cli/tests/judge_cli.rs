@@ -220,3 +220,16 @@ fn explain_judges_a_board_and_shows_the_certain_stage() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("  W E9: dead, given, given\n"), "{out}");
 }
+
+#[test]
+fn explain_shows_a_stone_the_read_stage_decided() {
+    // White's B1 runs along the first line into a ladder: the reader proves it captured
+    let board = "OOOOOOOOO\n.........\n.........\n.........\n.........\n.........\n\
+                 ..OOO....\nXX.......\nXO.......\n";
+    let (out, err, code) = run_tengen(&["score", "--explain", "--rules", "chinese"], board);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  W B1: dead, read, read: captured in 1 move, proven\n"),
+        "{out}"
+    );
+}
