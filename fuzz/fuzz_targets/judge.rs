@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
     let opts = Options {
         playouts: u32::from(data[3] >> 1) % 16,
         seed: u64::from(data[3]),
+        ..Options::default()
     };
     let mut board = Board::new(size);
     let cells = &data[4..];

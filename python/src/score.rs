@@ -419,7 +419,11 @@ pub(crate) fn judge(
 ) -> PyResult<Judgement> {
     let (pos, _) = position_arg("judge", position, rules, komi, to_move, captures, handicap)?;
     let (width, height) = (pos.board.width(), pos.board.height());
-    let how = DeadStones::Judged(tengen::judge::Options { playouts, seed });
+    let how = DeadStones::Judged(tengen::judge::Options {
+        playouts,
+        seed,
+        ..Default::default()
+    });
     let inner =
         detached(py, || count(&pos, &how))?.map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(Judgement {

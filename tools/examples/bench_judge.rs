@@ -5,26 +5,52 @@
 //! cargo run --release -p tengen-tools --example bench_judge -- ../shared/data/sgf/fox-pro ../shared/data/scoring
 //! ```
 //!
-//! Options: `--playouts N` (default: the judge's), `--misses` (list every position the judge
+//! Options: `--playouts N` (default: the judge's), `--without STAGE,...` (turn stages of
+//! the judge off: `certain`, `estimated`, `read`, `seki`, `finish`; see `tengen::judge`),
+//! `--half odd|even|all` (the files at odd or
+//! even indices of each path: odd is the development half on which the judge's constants are
+//! chosen, even the half they are reported on), `--misses` (list every position the judge
 //! gets wrong), `--json` (one JSON object instead of text).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tengen_tools::judge_sets::{evaluate, Report};
+use tengen::judge::Stages;
+use tengen_tools::judge_sets::{evaluate, Half, Report, Settings};
 
 fn main() -> ExitCode {
     let mut paths = Vec::new();
-    let (mut playouts, mut json, mut misses) = (None, false, false);
+    let mut settings = Settings::default();
+    let (mut json, mut misses) = (false, false);
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
             "--json" => json = true,
             "--misses" => misses = true,
             "--playouts" => match args.next().and_then(|n| n.parse().ok()) {
-                Some(n) => playouts = Some(n),
+                Some(n) => settings.judge.playouts = n,
                 None => {
                     eprintln!("bench_judge: --playouts needs a whole number");
+                    return ExitCode::from(2);
+                }
+            },
+            "--without" => {
+                match args.next().map(|s| Stages::parse(&s)) {
+                    Some(Ok(s)) => settings.judge.without = s,
+                    Some(Err(e)) => {
+                        eprintln!("bench_judge: --without: {e}");
+                        return ExitCode::from(2);
+                    }
+                    None => {
+                        eprintln!("bench_judge: --without needs stages (certain,estimated,read,seki,finish)");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
+            "--half" => match args.next().as_deref().and_then(Half::from_name) {
+                Some(h) => settings.half = h,
+                None => {
+                    eprintln!("bench_judge: --half needs odd, even or all");
                     return ExitCode::from(2);
                 }
             },
@@ -32,12 +58,14 @@ fn main() -> ExitCode {
         }
     }
     if paths.is_empty() {
-        eprintln!("usage: bench_judge [--playouts N] [--misses] [--json] PATHS...");
+        eprintln!(
+            "usage: bench_judge [--playouts N] [--without STAGE,...] [--half odd|even|all] [--misses] [--json] PATHS..."
+        );
         return ExitCode::from(2);
     }
     let rep = match evaluate(
         &paths,
-        playouts,
+        &settings,
         &mut |p| {
             eprintln!(
                 "bench_judge: note: {}: a symbolic link to a directory, not followed",
@@ -102,12 +130,10 @@ fn print_text(rep: &Report, misses: bool) {
         "{positions} positions, {:.2} ms per position",
         rep.ms_per_position
     );
-    if rep.by_size.len() > 1 {
-        for t in &rep.by_size {
-            println!(
-                "  {}: {} positions, {:.2} ms per position",
-                t.size, t.positions, t.ms_per_position
-            );
-        }
+    for t in &rep.by_size {
+        println!(
+            "  {}: {} positions, {:.2} ms per position, median {:.2} ms",
+            t.size, t.positions, t.ms_per_position, t.median_ms
+        );
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use serde::Serialize;
-use tengen::count::{Count, Position};
+use tengen::count::Position;
 use tengen::judge::{judge, Options};
 use tengen::score::GameResult;
 use tengen::sgf::{files_under, ReplayOptions, Replayer};
@@ -53,30 +53,83 @@ pub struct SizeTime {
     pub positions: usize,
     /// Milliseconds per judged position.
     pub ms_per_position: f64,
+    /// The median milliseconds of one position.
+    pub median_ms: f64,
+}
+
+/// Which files of each path [`evaluate`] judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Half {
+    /// All of them.
+    #[default]
+    All,
+    /// Those at odd indices (from 0) of each path's sorted files: the development half, on
+    /// which the judge's constants are chosen.
+    Odd,
+    /// Those at even indices: the half the figures of a change are reported on.
+    Even,
+}
+
+impl Half {
+    /// `odd`, `even` or `all`.
+    pub fn from_name(s: &str) -> Option<Half> {
+        match s {
+            "all" => Some(Half::All),
+            "odd" => Some(Half::Odd),
+            "even" => Some(Half::Even),
+            _ => None,
+        }
+    }
+
+    fn keeps(self, i: usize) -> bool {
+        match self {
+            Half::All => true,
+            Half::Odd => !i.is_multiple_of(2),
+            Half::Even => i.is_multiple_of(2),
+        }
+    }
+}
+
+/// How [`evaluate`] judges.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Settings {
+    /// The judge's options (its defaults unless told otherwise).
+    pub judge: Options,
+    /// Which files of each path.
+    pub half: Half,
 }
 
 /// Judge every position of the files under `paths` ([`tengen::sgf::files_under`]: `*.sgf`
 /// records with a counted result, OGS `*.game` and autoscore `*.json` positions; other files
-/// are left out) with `playouts` per position (default: the judge's), and compare the
-/// judgements with the known answers. `skipped` gets each symbolic link to a directory that
-/// was not followed, `problem` each file that could not be judged (its name and why).
+/// are left out) with the judge's options of `settings`, and compare the judgements with the
+/// known answers. `skipped` gets each symbolic link to a directory that was not followed,
+/// `problem` each file that could not be judged (its name and why).
 ///
 /// # Errors
 /// A path that cannot be walked or a file that cannot be read: the path and why.
 pub fn evaluate(
     paths: &[PathBuf],
-    playouts: Option<u32>,
+    settings: &Settings,
     skipped: &mut dyn FnMut(&Path),
     problem: &mut dyn FnMut(&str, &str),
 ) -> Result<Report, String> {
     let mut files = Vec::new();
     for p in paths {
-        files_under(p, &mut files, skipped).map_err(|e| format!("{}: {e}", p.display()))?;
+        let mut under = Vec::new();
+        files_under(p, &mut under, skipped).map_err(|e| format!("{}: {e}", p.display()))?;
+        files.extend(
+            under
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| settings.half.keeps(*i))
+                .map(|(_, f)| f),
+        );
     }
+    let opts = &settings.judge;
     let mut rep = Report::default();
     let mut abs_err = 0f64;
     // per board size: positions judged and their seconds
-    let mut sizes: BTreeMap<(usize, usize), (usize, f64)> = BTreeMap::new();
+    let mut sizes: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
     for f in &files {
         let ext = f
             .extension()
@@ -105,7 +158,7 @@ pub fn evaluate(
                     continue;
                 };
                 let t = Instant::now();
-                let j = judge_with(&game.position(r.board().clone()), playouts);
+                let j = judge(&game.position(r.board().clone()), opts);
                 timed(&mut sizes, r.board(), t.elapsed().as_secs_f64());
                 rep.counted += 1;
                 let got = j.result();
@@ -149,7 +202,7 @@ pub fn evaluate(
                     to_move,
                     ..Position::new(board.clone(), rules)
                 };
-                let j = judge_with(&pos, playouts);
+                let j = judge(&pos, opts);
                 timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong = Vec::new();
                 for p in board.size().points() {
@@ -185,7 +238,7 @@ pub fn evaluate(
                 };
                 rep.autoscore_positions += 1;
                 let t = Instant::now();
-                let j = judge_with(&Position::new(board.clone(), rules), playouts);
+                let j = judge(&Position::new(board.clone(), rules), opts);
                 timed(&mut sizes, &board, t.elapsed().as_secs_f64());
                 let mut wrong_stones = Vec::new();
                 let mut wrong_points = Vec::new();
@@ -223,38 +276,34 @@ pub fn evaluate(
         }
     }
     rep.mean_abs_error = abs_err / rep.counted.max(1) as f64;
-    let positions: usize = sizes.values().map(|v| v.0).sum();
-    let seconds: f64 = sizes.values().map(|v| v.1).sum();
+    let positions: usize = sizes.values().map(Vec::len).sum();
+    let seconds: f64 = sizes.values().flatten().sum();
     rep.ms_per_position = seconds * 1000.0 / positions.max(1) as f64;
     rep.by_size = sizes
-        .iter()
-        .map(|(&(w, h), &(n, secs))| SizeTime {
-            size: format!("{w}x{h}"),
-            positions: n,
-            ms_per_position: secs * 1000.0 / n as f64,
+        .iter_mut()
+        .map(|(&(w, h), secs)| {
+            secs.sort_by(f64::total_cmp);
+            SizeTime {
+                size: format!("{w}x{h}"),
+                positions: secs.len(),
+                ms_per_position: secs.iter().sum::<f64>() * 1000.0 / secs.len() as f64,
+                median_ms: secs[secs.len() / 2] * 1000.0,
+            }
         })
         .collect();
     Ok(rep)
 }
 
 /// Count one judged position of `board`'s size that took `secs`.
-fn timed(sizes: &mut BTreeMap<(usize, usize), (usize, f64)>, board: &Board, secs: f64) {
-    let e = sizes.entry((board.width(), board.height())).or_default();
-    e.0 += 1;
-    e.1 += secs;
+fn timed(sizes: &mut BTreeMap<(usize, usize), Vec<f64>>, board: &Board, secs: f64) {
+    sizes
+        .entry((board.width(), board.height()))
+        .or_default()
+        .push(secs);
 }
 
 fn short(v: &[Point]) -> Vec<(u8, u8)> {
     v.iter().take(6).map(|p| (p.x, p.y)).collect()
-}
-
-/// Judge `pos` with the judge's options, `playouts` replacing its default number.
-fn judge_with(pos: &Position, playouts: Option<u32>) -> Count {
-    let mut o = Options::default();
-    if let Some(n) = playouts {
-        o.playouts = n;
-    }
-    judge(pos, &o)
 }
 
 /// An OGS score-estimator test position: the board, who moves, and per point (row-major)

@@ -7,12 +7,12 @@
 mod shared;
 
 use shared::shared_data;
-use tengen_tools::judge_sets::evaluate;
+use tengen_tools::judge_sets::{evaluate, Settings};
 
 fn bench(path: &std::path::Path) -> serde_json::Value {
     let rep = evaluate(
         &[path.to_path_buf()],
-        None,
+        &Settings::default(),
         &mut |p| panic!("{} skipped", p.display()),
         &mut |name, why| eprintln!("{name}: {why}"),
     )
@@ -87,7 +87,13 @@ fn links_to_directories_are_not_followed_and_big_files_are_refused() {
     let mut skipped = Vec::new();
     let rep = evaluate(
         std::slice::from_ref(&games),
-        Some(8),
+        &Settings {
+            judge: tengen::judge::Options {
+                playouts: 8,
+                ..Default::default()
+            },
+            ..Default::default()
+        },
         &mut |p| skipped.push(p.to_path_buf()),
         &mut |_, _| {},
     )
@@ -98,7 +104,7 @@ fn links_to_directories_are_not_followed_and_big_files_are_refused() {
     let big = d.join("big.sgf");
     let f = std::fs::File::create(&big).unwrap();
     f.set_len(tengen::sgf::MAX_FILE_BYTES + 1).unwrap();
-    let err = evaluate(&[big], None, &mut |_| {}, &mut |_, _| {}).unwrap_err();
+    let err = evaluate(&[big], &Settings::default(), &mut |_| {}, &mut |_, _| {}).unwrap_err();
     assert!(err.contains("longer than the SGF limit"), "{err}");
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -90,11 +90,18 @@ export interface ChainJudgement {
   /** Its stones, sorted by row then column. */
   stones: Vertex[];
   status: ChainStatus;
-  /** Decided by exact analysis (pass-alive, seki shape) rather than estimated by playouts. */
+  /** Decided by exact analysis (pass-alive, a proven reading, seki shape) rather than estimated by playouts. */
   certain: boolean;
   /** How sure the estimate is: 0 a coin toss, 1 every playout agreed. */
   confidence: number;
+  /** The judge's stage that decided it; null when the dead stones were given. */
+  stage: JudgeStage | null;
+  /** Why, in words: 'pass-alive', 'playouts 0.91', 'read: captured in 3 moves, proven'. */
+  reason: string;
 }
+
+/** A stage of the judge (`tengen::judge::Stage`). */
+export type JudgeStage = 'certain' | 'estimated' | 'read' | 'seki' | 'finish' | 'count';
 
 export interface Judgement {
   /** The count with the dead stones removed: 'B+3.5', 'W+12', '0'. */

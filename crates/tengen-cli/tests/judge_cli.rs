@@ -155,3 +155,81 @@ fn a_move_past_the_end_of_the_record_is_an_error() {
     let (_, err, code) = run_tengen(&["score", p, "--move", "3"], "");
     assert_eq!(code, 0, "{err}");
 }
+
+#[test]
+fn explain_prints_the_stage_and_the_reason_of_every_chain() {
+    let p = write("fox-explain.sgf", FOX);
+    let (out, err, code) = run_tengen(&["score", "--explain", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "B+1.5 (recorded B+1.5)");
+    // three chains: the two walls and the dead stone, in the order of their first stone
+    assert_eq!(lines.len(), 4, "{out}");
+    let stone = lines
+        .iter()
+        .find(|l| l.starts_with("  B H7:"))
+        .unwrap_or_else(|| panic!("no line for H7 in {out}"));
+    assert!(
+        stone.starts_with("  B H7: dead, estimated, playouts "),
+        "{stone}"
+    );
+    let wall = lines
+        .iter()
+        .find(|l| l.starts_with("  W F9 "))
+        .unwrap_or_else(|| panic!("no line for the white wall in {out}"));
+    assert!(
+        wall.contains("... (9 stones): alive, estimated, playouts"),
+        "{wall}"
+    );
+
+    // the same as JSON, every stone listed
+    let (out, err, code) = run_tengen(&["score", "--explain", "--json", p.to_str().unwrap()], "");
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    let chains = v["chains"].as_array().expect("chains");
+    assert_eq!(chains.len(), 3);
+    let h7 = chains
+        .iter()
+        .find(|c| c["stones"] == serde_json::json!(["H7"]))
+        .expect("the stone H7");
+    assert_eq!(h7["status"], "dead");
+    assert_eq!(h7["stage"], "estimated");
+    assert!(h7["reason"].as_str().unwrap().starts_with("playouts "));
+    // without --explain there is no trace
+    let (out, _, _) = run_tengen(&["score", "--json", p.to_str().unwrap()], "");
+    assert!(!out.contains("\"chains\""), "{out}");
+}
+
+#[test]
+fn explain_judges_a_board_and_shows_the_certain_stage() {
+    // Black's wall with two eyes and a white stone in a third, small, area: all certain
+    let board = ".X.XO.X..\nXXXXXXX..\n.........\n.........\n.........\n\
+                 .........\n.........\n.........\n.........\n";
+    let (out, err, code) = run_tengen(&["score", "--explain"], board);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  B B9 D9 G9 A8 B8 C8 ... (10 stones): alive, certain, pass-alive\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  W E9: dead, certain, inside pass-alive territory\n"),
+        "{out}"
+    );
+    // given dead stones are no judgement
+    let (out, err, code) = run_tengen(&["score", "--explain", "--dead", "E9"], board);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  W E9: dead, given, given\n"), "{out}");
+}
+
+#[test]
+fn explain_shows_a_stone_the_read_stage_decided() {
+    // White's B1 runs along the first line into a ladder: the reader proves it captured
+    let board = "OOOOOOOOO\n.........\n.........\n.........\n.........\n.........\n\
+                 ..OOO....\nXX.......\nXO.......\n";
+    let (out, err, code) = run_tengen(&["score", "--explain", "--rules", "chinese"], board);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("  W B1: dead, read, read: captured in 1 move, proven\n"),
+        "{out}"
+    );
+}

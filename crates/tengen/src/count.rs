@@ -24,7 +24,7 @@ use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::benson::pass_alive;
-use crate::judge::{self, ChainJudgement, Status};
+use crate::judge::{self, ChainJudgement, Reason, Stage, Status};
 use crate::score::{
     check_handicap_and_captures, score, GameResult, Score, ScoreError, ScoreOptions,
 };
@@ -166,6 +166,8 @@ pub fn count(pos: &Position, dead: &DeadStones) -> Result<Count, ScoreError> {
     // the removed stones: the chains of the given points, and the pass-alive analysis's
     // (on the board without the given chains, as the count removes them)
     let mut removed = vec![false; b.size().area()];
+    // the stones the pass-alive analysis removed (not given)
+    let mut benson = vec![false; b.size().area()];
     let idx = |p: Point| p.y as usize * b.width() + p.x as usize;
     for &p in given {
         for q in b.chain(p).map(|c| c.stones).unwrap_or_default() {
@@ -178,6 +180,9 @@ pub fn count(pos: &Position, dead: &DeadStones) -> Result<Count, ScoreError> {
             rest.remove_chain_at(p);
         }
         for p in pass_alive(&rest, pos.rules.multi_stone_suicide).dead_stones(&rest) {
+            if !removed[idx(p)] {
+                benson[idx(p)] = true;
+            }
             removed[idx(p)] = true;
         }
     }
@@ -209,6 +214,15 @@ pub fn count(pos: &Position, dead: &DeadStones) -> Result<Count, ScoreError> {
             status,
             certain: true,
             confidence: 1.0,
+            // not judged: the caller's marks, or the pass-alive analysis's
+            stage: benson[idx(p)].then_some(Stage::Certain),
+            reason: if benson[idx(p)] {
+                Reason::InPassAliveTerritory
+            } else if removed[idx(p)] {
+                Reason::Given
+            } else {
+                Reason::NotMarked
+            },
         });
     }
     let dead = b.size().points().filter(|&p| removed[idx(p)]).collect();
@@ -261,19 +275,22 @@ struct ChainJson<'a>(&'a ChainJudgement);
 impl Serialize for ChainJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let c = self.0;
-        let mut m = s.serialize_map(Some(5))?;
+        let mut m = s.serialize_map(Some(7))?;
         m.serialize_entry("color", &c.color.sign())?;
         m.serialize_entry("stones", &Points(&c.stones))?;
         m.serialize_entry("status", &c.status)?;
         m.serialize_entry("certain", &c.certain)?;
         m.serialize_entry("confidence", &milli(c.confidence))?;
+        m.serialize_entry("stage", &c.stage)?;
+        m.serialize_entry("reason", &c.reason.to_string())?;
         m.end()
     }
 }
 
 /// The JSON of a count: `result` (`B+3.5`, `W+12`, `0`), `dead` and `seki` as `[x, y]`
 /// points, `chains` (`color` +1 Black or −1 White, `stones`, `status` `alive`/`dead`/`seki`,
-/// `certain`, `confidence` to three decimals), `ownership` (judged counts only: row by row,
+/// `certain`, `confidence` to three decimals, `stage` the judge's stage that decided it or
+/// `null`, `reason` the judge's why in words), `ownership` (judged counts only: row by row,
 /// +1 Black to −1 White, three decimals), `score` (the [`Score`]), `rules` (the preset's name
 /// or `custom`), `komi`, `toMove` (+1 or −1), and for judged counts `playouts` and `seed`.
 impl Serialize for Count {

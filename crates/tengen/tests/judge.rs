@@ -3,7 +3,7 @@
 
 use tengen::count::{Count as Judgement, Position};
 use tengen::formats::text::{read_board, InputFormat};
-use tengen::judge::{judge, Options, Status};
+use tengen::judge::{judge, Options, Reason, Stage, Stages, Status};
 use tengen::{Board, Color, Point, Rules};
 
 fn board(rows: &[&str]) -> Board {
@@ -29,6 +29,17 @@ fn status_at(j: &Judgement, p: Point) -> Status {
         .expect("a stone there")
 }
 
+/// The stage that decided the chain holding `p`, and why (the trace `tengen score --explain`
+/// prints).
+fn trace_at(j: &Judgement, p: Point) -> (Stage, Reason) {
+    let c = j
+        .chains
+        .iter()
+        .find(|c| c.stones.contains(&p))
+        .expect("a stone there");
+    (c.stage.expect("judged"), c.reason)
+}
+
 #[test]
 fn a_lone_stone_in_territory_is_dead_and_counts_twice_under_territory_rules() {
     let rows = [
@@ -44,6 +55,12 @@ fn a_lone_stone_in_territory_is_dead_and_counts_twice_under_territory_rules() {
     ];
     let (_, j) = run(&rows, "japanese", Color::Black);
     assert_eq!(j.dead, vec![Point::new(7, 2)]);
+    // the playouts decide it, and the walls (no wall is pass-alive: the areas are too big)
+    for p in [Point::new(7, 2), Point::new(4, 0), Point::new(5, 0)] {
+        let (stage, reason) = trace_at(&j, p);
+        assert_eq!(stage, Stage::Estimated, "{p:?}");
+        assert!(reason.to_string().starts_with("playouts "), "{reason}");
+    }
     // black 36; white 27 + 1 prisoner + 6.5
     assert_eq!(j.result().to_string(), "B+1.5");
     let (_, j) = run(&rows, "chinese", Color::White);
@@ -64,6 +81,15 @@ fn seki_with_an_eye_each_is_alive_and_its_eyes_are_taxed_under_japanese_rules() 
     assert_eq!(status_at(&j, Point::new(1, 0)), Status::Seki);
     assert_eq!(status_at(&j, Point::new(4, 0)), Status::Seki);
     assert!(j.seki.contains(&Point::new(3, 0)));
+    for p in [Point::new(1, 0), Point::new(4, 0)] {
+        assert_eq!(
+            trace_at(&j, p),
+            (Stage::Seki, Reason::SharedLiberty),
+            "{p:?}"
+        );
+    }
+    // the outer walls are the playouts'
+    assert_eq!(trace_at(&j, Point::new(0, 2)).0, Stage::Estimated);
     // the shared liberty and the eyes count for nobody
     for p in [(0, 0), (3, 0), (6, 0)] {
         assert_eq!(j.score.owner(Point::new(p.0, p.1)), None, "{p:?}");
@@ -126,6 +152,8 @@ fn seki_of_small_chains_without_eyes_is_not_read_as_a_capture() {
         assert!(j.dead.is_empty(), "{:?}", j.dead);
         assert_eq!(status_at(&j, Point::new(0, 0)), Status::Seki);
         assert_eq!(status_at(&j, Point::new(2, 0)), Status::Seki);
+        assert_eq!(trace_at(&j, Point::new(0, 0)).0, Stage::Seki);
+        assert_eq!(trace_at(&j, Point::new(2, 0)).0, Stage::Seki);
         assert_eq!(j.score.owner(Point::new(1, 0)), None);
         // black 45, white 9 + 6.5
         assert_eq!(j.result().to_string(), "B+29.5");
@@ -252,6 +280,7 @@ fn a_one_eyed_group_inside_a_big_wall_is_dead() {
     let (_, j) = run(&rows, "chinese", Color::Black);
     assert_eq!(status_at(&j, Point::new(2, 2)), Status::Dead);
     assert_eq!(j.dead.len(), 11);
+    assert_eq!(trace_at(&j, Point::new(2, 2)).0, Stage::Estimated);
     // everything is white's: 81 points and komi
     assert_eq!(j.result().to_string(), "W+88.5");
 }
@@ -272,6 +301,24 @@ fn a_group_with_two_eyes_lives() {
     let (_, j) = run(&rows, "chinese", Color::White);
     assert_eq!(status_at(&j, Point::new(2, 2)), Status::Alive);
     assert!(j.dead.is_empty());
+    // two one-point eyes: certain, not estimated
+    assert_eq!(
+        trace_at(&j, Point::new(2, 2)),
+        (Stage::Certain, Reason::PassAlive)
+    );
+    assert_eq!(trace_at(&j, Point::new(1, 1)).0, Stage::Estimated);
+    // without the certain stage the playouts keep it too
+    let pos = Position {
+        to_move: Color::White,
+        ..Position::new(board(&rows), Rules::from_name("chinese").unwrap())
+    };
+    let opts = Options {
+        without: Stages::of(&[Stage::Certain]),
+        ..Options::default()
+    };
+    let j = judge(&pos, &opts);
+    assert_eq!(status_at(&j, Point::new(2, 2)), Status::Alive);
+    assert_eq!(trace_at(&j, Point::new(2, 2)).0, Stage::Estimated);
 }
 
 #[test]
@@ -366,4 +413,88 @@ fn the_player_to_move_takes_or_saves_the_point_a_fill_would_force_a_protection_f
         let (_, j) = run(&CORNERED_AFTER_ONE_FILL, "japanese", to_move);
         assert!(j.dead.is_empty(), "{:?}", j.dead);
     }
+}
+
+/// `run` with stages turned off.
+fn run_without(rows: &[&str], rules: &str, to_move: Color, without: &[Stage]) -> Judgement {
+    let pos = Position {
+        to_move,
+        ..Position::new(board(rows), Rules::from_name(rules).unwrap())
+    };
+    let opts = Options {
+        without: Stages::of(without),
+        ..Options::default()
+    };
+    judge(&pos, &opts)
+}
+
+#[test]
+fn each_stage_turned_off_changes_what_it_decides() {
+    // without the seki stage, the shared liberties are nobody's no more and the chains alive
+    let j = run_without(&SEKI_EYES, "japanese", Color::Black, &[Stage::Seki]);
+    assert_ne!(status_at(&j, Point::new(1, 0)), Status::Seki);
+    assert!(j.seki.is_empty(), "{:?}", j.seki);
+    // without the end of the game played out, nobody protects: Black keeps the point
+    let j = run_without(
+        &PROTECT_AFTER_TWO_FILLS,
+        "japanese",
+        Color::Black,
+        &[Stage::Finish],
+    );
+    assert_eq!(j.score.black.territory, 19);
+    // without the playouts, the chains the certain stage leaves open stay, with no estimate
+    let j = run_without(
+        &PROTECT_AFTER_TWO_FILLS,
+        "japanese",
+        Color::Black,
+        &[Stage::Estimated],
+    );
+    assert!(j
+        .chains
+        .iter()
+        .all(|c| c.status == Status::Alive && c.reason == Reason::NoEstimate));
+    // turning the read stage off changes nothing here: no chain is short of liberties
+    let a = run_without(&SEKI_EYES, "japanese", Color::Black, &[Stage::Read]);
+    let b = run_without(&SEKI_EYES, "japanese", Color::Black, &[]);
+    assert_eq!(a.chains, b.chains);
+}
+
+/// White's stone B1 (1,8) is in atari under Black's corner stones; running along the first
+/// line is a ladder on the edge that White's stones on the third line do not break. The
+/// playouts keep it with little confidence (a random attacker does not chase the ladder);
+/// the reader proves it captured even with White moving first.
+const FIRST_LINE_LADDER: [&str; 9] = [
+    "OOOOOOOOO",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    "..OOO....",
+    "XX.......",
+    "XO.......",
+];
+
+#[test]
+fn the_read_stage_kills_a_stone_the_playouts_keep_that_a_ladder_captures() {
+    let b1 = Point::new(1, 8);
+    let (_, j) = run(&FIRST_LINE_LADDER, "chinese", Color::Black);
+    assert_eq!(status_at(&j, b1), Status::Dead);
+    let (stage, reason) = trace_at(&j, b1);
+    assert_eq!(stage, Stage::Read);
+    assert!(matches!(reason, Reason::Captured { .. }), "{reason}");
+    assert!(
+        reason.to_string().starts_with("read: captured in "),
+        "{reason}"
+    );
+    assert!(j.chains.iter().any(|c| c.stones.contains(&b1) && c.certain));
+    // without the read stage the playouts' estimate stands
+    let j = run_without(&FIRST_LINE_LADDER, "chinese", Color::Black, &[Stage::Read]);
+    assert_eq!(status_at(&j, b1), Status::Alive);
+    let (stage, reason) = trace_at(&j, b1);
+    assert_eq!(stage, Stage::Estimated);
+    assert!(
+        matches!(reason, Reason::Playouts { mean, .. } if mean < 0.5),
+        "{reason}"
+    );
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use tengen::count::{count, DeadStones, Position};
 use tengen::formats::text::{read_board_bytes, render, InputFormat};
 use tengen::judge::Options as JudgeOptions;
+use tengen::vertex::column_name;
 use tengen::{Board, Color, Komi, Point, Preset, Rules, Size};
 
 use super::args::{json_line, parse_point_as, picture_style, print};
@@ -40,6 +41,12 @@ pub struct ScoreArgs {
     /// Board format on stdin: auto, json, text or digits.
     #[arg(long, default_value = "auto")]
     pub input: InputFormat,
+    /// After the result, the judge's trace: a line per chain with its colour, its stones
+    /// (GTP vertices), its status, the judge's stage that decided it and why (`dead, read,
+    /// read: captured in 3 moves, proven`). With --json, a `chains` list of the same. A
+    /// board is then judged too (`--dead auto`) unless `--dead` says otherwise.
+    #[arg(long)]
+    pub explain: bool,
 }
 
 /// The counting options shared by `tengen score` and `tengen render --score`.
@@ -195,7 +202,10 @@ fn parse_captures(s: &str) -> Result<[u32; 2], String> {
 
 /// Run the command; returns the exit status.
 pub fn run(args: &ScoreArgs) -> i32 {
-    if !args.files.is_empty() || args.scoring.dead.iter().any(|d| d.trim() == "auto") {
+    if !args.files.is_empty()
+        || args.explain
+        || args.scoring.dead.iter().any(|d| d.trim() == "auto")
+    {
         return score_files(args);
     }
     let fail = |msg: String| {
@@ -270,6 +280,63 @@ struct ScoreReport {
     ownership: Option<Vec<Vec<f32>>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     notes: Vec<String>,
+    /// With --explain: the judgement of every chain.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    chains: Option<Vec<ChainTrace>>,
+}
+
+/// One chain's line of `--explain`.
+#[derive(Serialize)]
+struct ChainTrace {
+    /// `B` or `W`.
+    color: &'static str,
+    /// Its stones as GTP vertices, sorted by row from the top.
+    stones: Vec<String>,
+    status: &'static str,
+    /// The judge's stage that decided it (`null` when the dead stones were given).
+    stage: Option<&'static str>,
+    reason: String,
+}
+
+/// The most vertices of a chain a line of the text trace lists.
+const TRACE_STONES: usize = 6;
+
+/// The trace of every chain of `c` on a board `height` rows high.
+fn traces(c: &tengen::count::Count, height: usize) -> Vec<ChainTrace> {
+    c.chains
+        .iter()
+        .map(|ch| ChainTrace {
+            color: if ch.color == Color::Black { "B" } else { "W" },
+            stones: ch
+                .stones
+                .iter()
+                .map(|p| format!("{}{}", column_name(p.x as usize), height - p.y as usize))
+                .collect(),
+            status: ch.status.name(),
+            stage: ch.stage.map(|s| s.name()),
+            reason: ch.reason.to_string(),
+        })
+        .collect()
+}
+
+/// The text lines of `--explain`: `B D4 E4: dead, read, read: captured in 3 moves, proven`
+/// (at most [`TRACE_STONES`] vertices, then the number of stones).
+fn trace_text(traces: &[ChainTrace]) -> String {
+    let mut out = String::new();
+    for t in traces {
+        let mut stones = t.stones[..t.stones.len().min(TRACE_STONES)].join(" ");
+        if t.stones.len() > TRACE_STONES {
+            stones.push_str(&format!(" ... ({} stones)", t.stones.len()));
+        }
+        out.push_str(&format!(
+            "  {} {stones}: {}, {}, {}\n",
+            t.color,
+            t.status,
+            t.stage.unwrap_or("given"),
+            t.reason
+        ));
+    }
+    out
 }
 
 /// `tengen score FILES...` and `--dead auto`: count records (their dead stones judged by
@@ -338,7 +405,8 @@ fn score_files(args: &ScoreArgs) -> i32 {
         // the record's facts, with `--captures`, `--handicap` and the dead stones of the
         // command line over them
         let size = board.size();
-        let mode = dead_mode(&args.scoring.dead, is_sgf);
+        // with --explain a board is judged too, unless --dead says otherwise
+        let mode = dead_mode(&args.scoring.dead, is_sgf || args.explain);
         let counted = args
             .scoring
             .position(board, to_move, facts)
@@ -362,6 +430,7 @@ fn score_files(args: &ScoreArgs) -> i32 {
                 DeadStones::None => (Vec::new(), exact_seki(&c)),
             };
             let w = pos.board.width();
+            let chains = args.explain.then(|| traces(&c, pos.board.height()));
             let rep = ScoreReport {
                 file: name.clone(),
                 result,
@@ -380,6 +449,7 @@ fn score_files(args: &ScoreArgs) -> i32 {
                 }),
                 score: c.score,
                 notes,
+                chains,
             };
             match serde_json::to_string(&rep) {
                 Ok(s) => {
@@ -402,6 +472,9 @@ fn score_files(args: &ScoreArgs) -> i32 {
                 out.push_str(&format!(" (recorded {r})"));
             }
             out.push('\n');
+            if args.explain {
+                out.push_str(&trace_text(&traces(&c, pos.board.height())));
+            }
         }
     }
     print("score", &out, status)

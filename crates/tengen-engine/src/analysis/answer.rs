@@ -32,6 +32,7 @@ pub fn judged(pos: &Position) -> Result<tengen::count::Count, ScoreError> {
         &DeadStones::Judged(JudgeOptions {
             playouts: JUDGE_PLAYOUTS,
             seed: 1,
+            ..JudgeOptions::default()
         }),
     )
 }

@@ -1,0 +1,360 @@
+//! Stage 5, **the end of the game played out**: the capturing, protecting and filling moves
+//! players make before a count, on the board without the dead stones.
+
+use crate::board::EMPTY;
+use crate::seki::{harmless_fill, next_to_both};
+use crate::{Board, Color};
+
+use super::count::CountContext;
+use super::table::Table;
+
+/// The board of `settled` (stages 1 to 4's) with the end of the game played out from
+/// `to_move`: the captures a short capturer must make, the protecting moves, the dame, and
+/// the late captures the fills force (`board` is the position with its dead stones).
+pub(super) fn run(
+    t: &Table,
+    board: &Board,
+    settled: &Board,
+    ctx: &CountContext<'_>,
+    to_move: Color,
+) -> Board {
+    let alive = t.alive();
+    let mut fin = settled.clone();
+    capture_moves(board, &alive, &t.chain_of, &mut fin);
+    protect_moves(&mut fin, ctx);
+    finish_dame(&mut fin, ctx, to_move);
+    late_captures(board, &alive, &t.chain_of, &mut fin);
+    fin
+}
+
+/// The most a fill is worth to the player it denies (see [`finish_dame`]): more is the count's
+/// reading of an open boundary, not a point the opponent's fill would really take.
+const DENY_MAX: i64 = 2;
+
+/// Fill the dame (empty points next to both colours) alternately from `to_move`, as players
+/// do before counting, in two phases:
+/// 1. the fills that gain points, best first: a fill's value is what it gains (a point when
+///    it corners an enemy chain: see [`cornered`]) plus what it denies, i.e. what the
+///    opponent's fill of the same point would gain (up to [`DENY_MAX`], and a one-point gain
+///    only when it would put a chain of the mover next to the point in atari or corner it:
+///    the fill that saves a protecting move inside one's own territory);
+/// 2. once neither player gains, the neutral dame too (every dame is filled before a count),
+///    the one that leaves an enemy chain next to it the fewest liberties first, still taking
+///    any fill that gains as soon as one does: two neutral fills in a row against a chain can
+///    force its owner to protect it inside its territory.
+///
+/// Fills that capture, retake a ko or leave the filling chain in atari are not played; shared
+/// liberties in seki are never filled.
+pub(super) fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
+    let mut mover = to_move.digit();
+    let mut passes = 0;
+    let mut neutral = false;
+    let mut candidates: Vec<usize> = Vec::new();
+    for _ in 0..2 * b.size().area() {
+        if passes >= 2 {
+            if neutral {
+                break;
+            }
+            neutral = true;
+            passes = 0;
+        }
+        let base_count = ctx.count(b);
+        let base = ctx.margin(b, &base_count);
+        let sign = if mover == 1 { 1 } else { -1 };
+        candidates.clear();
+        for q in b.all_pos() {
+            if b.cell(q) != EMPTY || ctx.seki_pt[q] {
+                continue;
+            }
+            if next_to_both(b, q) && harmless_fill(b, q, mover) {
+                candidates.push(q);
+            }
+        }
+        // (gain + denial, gain, pressure) of the best fill
+        let mut best: Option<((i64, i64, i64), usize)> = None;
+        for &q in &candidates {
+            let ko = b.ko_state();
+            b.play_pos(q, mover);
+            let mut gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
+            if gain == 0
+                && b.nbrs(q).iter().any(|&n| {
+                    b.cell(n) == mover ^ 3 && cornered(b, n, mover ^ 3, &base_count.owners)
+                })
+            {
+                // the opponent will have to protect inside its territory
+                gain = 1;
+            }
+            let fewest = b
+                .nbrs(q)
+                .iter()
+                .filter(|&&n| b.cell(n) == mover ^ 3)
+                .map(|&n| i64::from(b.libs_at(n)))
+                .min();
+            b.undo_play(q, mover, &[], false, ko);
+            let deny = denial(b, ctx, q, mover, base, &base_count.owners);
+            let key = (gain + deny, gain, -fewest.unwrap_or(i64::MAX / 2));
+            let worth = gain > 0 || (gain == 0 && (deny > 0 || neutral));
+            if worth && best.is_none_or(|(k, _)| key > k) {
+                best = Some((key, q));
+            }
+        }
+        match best {
+            Some((_, q)) => {
+                b.play_pos(q, mover);
+                passes = 0;
+            }
+            None => passes += 1,
+        }
+        mover ^= 3;
+    }
+}
+
+/// What `mover`'s fill of `q` denies the opponent (0 to [`DENY_MAX`]): see [`finish_dame`].
+/// `base` is the margin of the count of `b`.
+fn denial(
+    b: &mut Board,
+    ctx: &CountContext<'_>,
+    q: usize,
+    mover: u8,
+    base: i64,
+    owners: &[u8],
+) -> i64 {
+    let them = mover ^ 3;
+    if !harmless_fill(b, q, them) {
+        return 0;
+    }
+    let ko = b.ko_state();
+    b.play_pos(q, them);
+    let sign = if them == 1 { 1 } else { -1 };
+    let gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
+    let ataris = b
+        .nbrs(q)
+        .iter()
+        .any(|&n| b.cell(n) == mover && b.libs_at(n) == 1);
+    let threat = gain == 0
+        && b.nbrs(q)
+            .iter()
+            .any(|&n| b.cell(n) == mover && cornered(b, n, mover, owners));
+    b.undo_play(q, them, &[], false, ko);
+    if (1..=DENY_MAX).contains(&gain) && (gain > 1 || ataris) {
+        gain
+    } else if threat {
+        1
+    } else {
+        0
+    }
+}
+
+/// Whether the chain at `n` (colour `c`) has two liberties, a point of its own territory (by
+/// `owners`) and a dame it cannot fill safely: the opponent's fill of that dame will force a
+/// protecting move inside the territory.
+fn cornered(b: &Board, n: usize, c: u8, owners: &[u8]) -> bool {
+    let Some((a, z)) = two_liberties(b, n) else {
+        return false;
+    };
+    let one = |t: usize, d: usize| {
+        owners[t] == c && !next_to_both(b, t) && next_to_both(b, d) && !harmless_fill(b, d, c)
+    };
+    one(a, z) || one(z, a)
+}
+
+/// The liberties of the chain on `q` when it has exactly two.
+fn two_liberties(b: &Board, q: usize) -> Option<(usize, usize)> {
+    if b.libs_at(q) != 2 {
+        return None;
+    }
+    let mut libs = b
+        .chain_stones_at(q)
+        .flat_map(|s| b.nbrs(s))
+        .filter(|&m| b.cell(m) == EMPTY);
+    let a = libs.next()?;
+    let z = libs.find(|&m| m != a)?;
+    Some((a, z))
+}
+
+/// A dead chain in atari next to a chain of the capturer that is short of liberties must be
+/// captured by a move on its last liberty (else it could escape or capture), and that point
+/// then is no territory under territory counting: put the capturer's stone there on `fin`
+/// (the board without the dead stones).
+fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
+    for (q, l) in dead_in_atari(board, alive, chain_of) {
+        let v = board.cell(q);
+        // needed only when the capturer has a chain short of liberties there
+        let short = fin
+            .nbrs(l)
+            .iter()
+            .any(|&n| fin.cell(n) == v ^ 3 && fin.libs_at(n) <= 1);
+        if short && fin.cell(l) == EMPTY && !fin.is_suicide_pos(l, v ^ 3) {
+            fin.play_pos(l, v ^ 3);
+        }
+    }
+}
+
+/// One stone of every chain judged dead that is in atari on `board`, with its last liberty.
+fn dead_in_atari(board: &Board, alive: &[bool], chain_of: &[usize]) -> Vec<(usize, usize)> {
+    let mut done = vec![false; alive.len()];
+    let mut out = Vec::new();
+    for q in board.all_pos() {
+        let v = board.cell(q);
+        if v != 1 && v != 2 {
+            continue;
+        }
+        let c = chain_of[q];
+        if alive[c] || done[c] {
+            continue;
+        }
+        done[c] = true;
+        if board.libs_at(q) != 1 {
+            continue;
+        }
+        if let Some(l) = board
+            .chain_stones_at(q)
+            .flat_map(|s| board.nbrs(s))
+            .find(|&n| board.cell(n) == EMPTY)
+        {
+            out.push((q, l));
+        }
+    }
+    out
+}
+
+/// After the dame are filled: a dead chain in atari whose capturer has a chain next to it
+/// left with no liberty but the dead chain's last one (counting the dead stones as the stones
+/// they still are) must be captured there, else it captures that chain: put the capturer's
+/// stone on that point of `fin`.
+fn late_captures(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
+    for (q, l) in dead_in_atari(board, alive, chain_of) {
+        let v = board.cell(q);
+        let c = chain_of[q];
+        let in_d = |m: usize| board.cell(m) == v && chain_of[m] == c;
+        if fin.cell(l) != EMPTY {
+            continue;
+        }
+        let squeezed = board.chain_stones_at(q).any(|s| {
+            board.nbrs(s).iter().any(|&n| {
+                fin.cell(n) == v ^ 3
+                    && fin
+                        .chain_stones_at(n)
+                        .flat_map(|t| fin.nbrs(t))
+                        .all(|m| fin.cell(m) != EMPTY || m == l || in_d(m))
+            })
+        });
+        // (on `fin` the move must capture nothing: a live chain in atari there is the
+        // opponent's to save, not this capture's to take)
+        let captures = fin
+            .nbrs(l)
+            .iter()
+            .any(|&n| fin.cell(n) == v && fin.libs_at(n) == 1);
+        if !squeezed || captures || fin.is_suicide_pos(l, v ^ 3) {
+            continue;
+        }
+        // the threat is real only when the dead chain's capture there keeps two liberties
+        // (else the capturer takes back at once, a snapback) and opens a way to a live chain
+        // of its colour (else the chain is still dead inside the territory): then the
+        // capturer must answer in advance
+        let mut trial = fin.clone();
+        let color = Color::from_digit(v);
+        trial.edit(board.chain_stones_at(q).map(|s| (board.point(s), color)));
+        if trial.is_suicide_pos(l, v) {
+            continue;
+        }
+        let took = trial.play_pos(l, v).captured;
+        let head = trial.head_at(l);
+        let joins = trial.last_removed().any(|p| {
+            trial
+                .nbrs(trial.pos(p))
+                .iter()
+                .any(|&m| trial.cell(m) == v && trial.head_at(m) != head)
+        });
+        if took > 0 && trial.libs_at(l) >= 2 && joins {
+            fin.play_pos(l, v ^ 3);
+        }
+    }
+}
+
+/// A live chain with two liberties, a dame and an own territory point, is protected by a move
+/// on the territory point (the conservative end of a game: the opponent's fill of the dame
+/// would leave it in atari).
+fn protect_moves(b: &mut Board, ctx: &CountContext<'_>) {
+    let count = ctx.count(b);
+    let mut moves = Vec::new();
+    let mut done = vec![false; b.padded_len()];
+    for q in b.all_pos() {
+        let v = b.cell(q);
+        if (v != 1 && v != 2) || done[b.head_at(q)] || ctx.seki_stone[q] {
+            continue;
+        }
+        done[b.head_at(q)] = true;
+        let Some((a, z)) = two_liberties(b, q) else {
+            continue;
+        };
+        // the one that is no dame
+        let t = match (next_to_both(b, a), next_to_both(b, z)) {
+            (true, false) => z,
+            (false, true) => a,
+            _ => continue,
+        };
+        if count.owners[t] == v {
+            moves.push((t, v));
+        }
+    }
+    for (t, v) in moves {
+        if b.cell(t) == EMPTY && !b.is_suicide_pos(t, v) {
+            b.play_pos(t, v);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::text::{read_board, InputFormat};
+    use crate::Point;
+
+    #[test]
+    fn the_dame_between_two_walls_are_filled() {
+        let rows = "X.O\nX.O\nX.O\nX.O\nX.O";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let own = vec![0.0; b.padded_len()];
+        let none = vec![false; b.padded_len()];
+        let ctx = CountContext {
+            ownf: &own,
+            seki_stone: &none,
+            seki_pt: &none,
+            tax: false,
+            area: false,
+        };
+        let t = Table::new(&b);
+        let fin = run(&t, &b, &b, &ctx, Color::Black);
+        // filled (not the last of them: that fill would capture), nothing captured
+        let filled = (0..5)
+            .filter(|&y| fin.get(Point::new(1, y)).is_some())
+            .count();
+        assert!(filled >= 3, "{filled} filled");
+        for y in 0..5 {
+            assert_eq!(fin.get(Point::new(0, y)), Some(Color::Black));
+            assert_eq!(fin.get(Point::new(2, y)), Some(Color::White));
+        }
+    }
+
+    #[test]
+    fn a_chain_with_a_dame_and_a_territory_point_is_protected() {
+        // the black stone (4,2) pokes into White's wall: its liberties are the dame (4,3)
+        // and (4,1), a point of Black's territory above; a chain of two liberties, one a
+        // dame, one its own territory point, is protected on the territory point
+        let rows = ".........\nXXXX.XXXX\nOOOOXOOOO\nOOOO.OOOO\n.........";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let own = vec![0.0; b.padded_len()];
+        let none = vec![false; b.padded_len()];
+        let ctx = CountContext {
+            ownf: &own,
+            seki_stone: &none,
+            seki_pt: &none,
+            tax: false,
+            area: false,
+        };
+        let mut fin = b.clone();
+        protect_moves(&mut fin, &ctx);
+        assert_eq!(fin.get(Point::new(4, 1)), Some(Color::Black));
+    }
+}
