@@ -297,6 +297,7 @@ def _game_row(
         return row, None
 
 
+
 def _digest(path: Path) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -368,6 +369,11 @@ def write_partition(part: Partition) -> dict[str, Any]:
         cols["value"].append(td.value.astype(np.int8))
         row["positions"] = n
         del td
+    for k, row in enumerate(rows):
+        # messages name the record as stored (where the worker found it may differ by machine)
+        for key in ("error", "positions_error"):
+            if row[key] is not None:
+                row[key] = row[key].replace(part.files[k], part.names[k])
     games = pa.Table.from_pylist(rows, schema=games_schema)
     nbytes = _packed_bytes(part.size)
     joined = {c: np.concatenate(v) if v else np.zeros((0, nbytes) if c == "planes" else 0, np.uint8)
