@@ -26,7 +26,7 @@ esac
 venv=$work/venv
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]"
+"$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray
 # the tests import the installed package, never the source folder (hence not from $here)
 cd "$work"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" "$@"

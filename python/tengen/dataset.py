@@ -22,7 +22,9 @@ library (:func:`tengen.sgf.load`, :func:`tengen.sgf.replay_many`, :func:`tengen.
   ``processes=1``, in the calling process);
 - ``scheduler=`` a ``dask.distributed.Client`` or a scheduler address (``"tcp://host:8786"``),
   or ``local_cluster=N`` (a ``LocalCluster`` of N worker processes, one thread each): each task
-  on a Dask worker that imports tengen.
+  on a Dask worker that imports tengen;
+- ``ray=`` a Ray address, ``"auto"``, or ``"local"`` (Ray is optional: ``pip install ray``):
+  each task a Ray task.
 
 The output does not depend on where the tasks ran: the same partitions, the same rows in the
 same order, the same bytes in every part file (the manifest lists each part's SHA-256).
@@ -33,8 +35,8 @@ Errors, retries and interruption
   ``error`` (the library's message); the job goes on.
 - A task is idempotent: it writes each part under a temporary name in the same folder and
   renames it (atomic) to its final name. A worker that dies is replaced and its tasks are run
-  again by the Dask scheduler (``retries`` more runs are also allowed for a task that raises);
-  a task run twice writes the same file.
+  again by the Dask scheduler (``retries`` more runs are also allowed for a task that raises;
+  Ray: ``max_retries=retries``, exceptions included); a task run twice writes the same file.
 - The manifest ``_manifest.json`` (counts, the parts and their hashes) is written last, also
   through a temporary name. A run starts by deleting the manifest of an earlier run in the same
   folder. A folder without a manifest is an incomplete (interrupted or running) job:
@@ -480,6 +482,7 @@ def write(
     *,
     scheduler: Union[Client, str, None] = None,
     local_cluster: Optional[int] = None,
+    ray: Optional[str] = None,
     processes: Optional[int] = None,
     partition_size: int = 64,
     size: int = 19,
@@ -494,16 +497,19 @@ def write(
     the folder ``out``; return the run's :class:`RunReport` once the manifest is written.
 
     With ``scheduler`` (a ``dask.distributed.Client`` or an address) or ``local_cluster`` (N
-    worker processes) the partitions are Dask tasks (``retries`` retries each); else they run
-    on ``processes`` local processes (default: one per core; 1: in this process). ``threads``
+    worker processes) the partitions are Dask tasks (``retries`` retries each). With ``ray``
+    (a Ray address, ``"auto"`` for the cluster this machine is in, or ``"local"`` to start Ray
+    here with ``processes`` CPUs; Ray already initialized in this process is used as it is) they
+    are Ray tasks (``retries`` retries each, after a worker's death or an exception). Else they
+    run on ``processes`` local processes (default: one per core; 1: in this process). ``threads``
     is the library's threads inside a task. See the module's docs for the tables and the
     guarantees.
     """
     _require()
     if partition_size < 1:
         raise ValueError("partition_size must be at least 1")
-    if scheduler is not None and local_cluster is not None:
-        raise ValueError("give scheduler or local_cluster, not both")
+    if sum(x is not None for x in (scheduler, local_cluster, ray)) > 1:
+        raise ValueError("give one of scheduler, local_cluster and ray")
     t0 = time.monotonic()
     outdir = Path(out)
     outdir.mkdir(parents=True, exist_ok=True)
@@ -515,6 +521,8 @@ def write(
     try:
         if scheduler is not None or local_cluster is not None:
             summaries = _run_dask(parts, scheduler, local_cluster, retries, bar)
+        elif ray is not None:
+            summaries = _run_ray(parts, ray, processes, retries, bar)
         else:
             summaries = _run_local(parts, processes, bar)
     finally:
@@ -636,6 +644,42 @@ def _run_dask(parts: Iterator[Partition], scheduler: Union[Client, str, None], l
             cluster.close()
 
 
+def _run_ray(parts: Iterator[Partition], address: str, processes: Optional[int], retries: int,
+             bar: _Progress) -> list[dict[str, Any]]:
+    import importlib
+
+    ray: Any = importlib.import_module("ray")  # optional, not in the dataset extra
+    own = not ray.is_initialized()
+    if own:
+        if address == "local":
+            ray.init(num_cpus=processes, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        task = ray.remote(num_cpus=1, max_retries=retries, retry_exceptions=True)(write_partition)
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        summaries: list[dict[str, Any]] = []
+        pending: list[Any] = []
+
+        def take(done: list[Any]) -> None:
+            for s in ray.get(done):
+                summaries.append(s)
+                bar.update(s["games"])
+
+        for p in parts:
+            pending.append(task.remote(p))
+            if len(pending) >= 2 * cpus:
+                done, pending = ray.wait(pending, num_returns=1)
+                take(done)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            take(done)
+        return summaries
+    finally:
+        if own:
+            ray.shutdown()
+
+
 # ---------------------------------------------------------------------------------------------
 # reading
 
@@ -712,7 +756,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     where = ap.add_mutually_exclusive_group()
     where.add_argument("--scheduler", metavar="ADDR", help="a Dask scheduler's address (tcp://host:8786)")
     where.add_argument("--local-cluster", metavar="N", type=int, help="a Dask LocalCluster of N worker processes")
-    where.add_argument("--processes", metavar="N", type=int, help="local processes (default: one per core)")
+    where.add_argument("--ray", metavar="ADDR", nargs="?", const="local",
+                       help="Ray tasks: a Ray address, 'auto', or nothing for a local Ray of --cpus CPUs")
+    ap.add_argument("--processes", "--cpus", metavar="N", type=int,
+                    help="local processes, or a local Ray's CPUs (default: one per core)")
     ap.add_argument("--partition-size", metavar="K", type=int, default=64, help="files per task (default 64)")
     ap.add_argument("--size", type=int, default=19, help="board size of the positions table (default 19)")
     ap.add_argument("--symmetries", action="store_true", help="8 rows per position")
@@ -723,7 +770,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     ap.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                     help="a progress bar (default: when stderr is a terminal)")
     a = ap.parse_args(argv)
-    report = write(a.src, a.out, scheduler=a.scheduler, local_cluster=a.local_cluster, processes=a.processes,
+    report = write(a.src, a.out, scheduler=a.scheduler, local_cluster=a.local_cluster, ray=a.ray,
+                   processes=a.processes,
                    partition_size=a.partition_size, size=a.size, symmetries=a.symmetries, rules=a.rules,
                    playouts=a.playouts, threads=a.threads, retries=a.retries,
                    progress=sys.stderr.isatty() if a.progress is None else a.progress)

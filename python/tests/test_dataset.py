@@ -246,3 +246,14 @@ def test_a_missing_part_reads_as_incomplete(reference: tuple[Path, Path], tmp_pa
     (out / "positions" / "part-000003.parquet").unlink()
     with pytest.raises(dataset.IncompleteDatasetError, match="part-000003.parquet, listed in _manifest.json, is missing"):
         dataset.read_positions(out)
+
+
+def test_ray_gives_the_single_process_output(reference: tuple[Path, Path], tmp_path: Path) -> None:
+    pytest.importorskip("ray", reason="Ray is optional (pip install ray)")
+    src, single = reference
+    out = tmp_path / "ray"
+    # a local Ray of 2 CPUs started and shut down by the command, as the README shows
+    done = subprocess.run(cli(str(src), str(out), "--ray", "--cpus", "2", "--partition-size", str(PARTITION)),
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert_same_output(single, out)
