@@ -54,11 +54,14 @@ dataset), ``path`` (relative to the source folder, else as given), ``black``, ``
 ``black_rank``, ``white_rank``, ``date`` (``PB PW BR WR DT`` as decoded by the library),
 ``rules`` (the preset the moves were checked under, from the record's ``RU`` or the ``rules``
 option), ``ru`` (``RU`` as recorded), ``komi`` (the library's reading of ``KM``), ``handicap``
-(``HA``), ``size`` (board width), ``result`` (``RE`` as recorded), ``judged`` (the library's
-:func:`tengen.judge` of the final position, ``playouts`` playouts, seed 1), ``moves`` (a list of
-``{color: 1 black / 2 white, x, y}`` structs, ``x``/``y`` null for a pass), ``warnings``,
-``positions`` (rows of this record in the positions table), ``positions_error`` (why it has none:
-another board size, an illegal move), ``error`` (null for a good record).
+(``HA``), ``width`` and ``height`` (the board's), ``result`` (``RE`` as recorded), ``judged``
+(the library's :func:`tengen.judge` of the final position, ``playouts`` playouts, seed 1),
+``moves`` (a list of ``{color: 1 black / 2 white, x, y}`` structs, ``x``/``y`` null for a
+pass), ``warnings`` (the library's replay's), ``positions`` (rows of this record in the
+positions table), ``positions_error`` (why a good record has none: another board size),
+``error`` (null for a good record; else the library's message: unreadable, not SGF, an
+illegal move; what could be read, such as the players and the moves of a record with an
+illegal move, is kept, and it has no ``judged`` and no positions).
 
 ``positions`` (one row a position of the main lines, game by game, each before its move):
 ``game`` and ``path`` (the record's), ``move`` (int16, the number of moves played before it),
@@ -202,7 +205,8 @@ def _schemas(size: int = 19) -> tuple[pa.Schema, pa.Schema]:
             ("ru", pa.string()),
             ("komi", pa.float64()),
             ("handicap", pa.int32()),
-            ("size", pa.int32()),
+            ("width", pa.int32()),
+            ("height", pa.int32()),
             ("result", pa.string()),
             ("judged", pa.string()),
             ("moves", pa.list_(move)),
@@ -277,7 +281,7 @@ def _game_row(
         row.update(
             black=get("PB"), white=get("PW"), black_rank=get("BR"), white_rank=get("WR"),
             date=get("DT"), ru=get("RU"), result=get("RE"), handicap=_int_or_none(get("HA")),
-            size=rec.size[0],
+            width=rec.size[0], height=rec.size[1],
             moves=[{"color": int(c), "x": None if p is None else p[0], "y": None if p is None else p[1]}
                    for c, p in rec.moves],
             warnings=list(rec.warnings),

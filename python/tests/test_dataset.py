@@ -11,6 +11,7 @@ ways."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -144,7 +145,6 @@ def test_a_killed_worker_still_gives_the_whole_output(
     out = tmp_path / "killed"
     pids: dict[str, int] = cluster.run(os.getpid)
     assert len(pids) == 2
-    victim = sorted(pids.values())[0]
     result: dict[str, Any] = {}
 
     def run() -> None:
@@ -159,6 +159,11 @@ def test_a_killed_worker_still_gives_the_whole_output(
     while len(list((out / "games").glob("part-*.parquet"))) < 2:
         assert time.monotonic() < deadline and t.is_alive(), result
         time.sleep(0.02)
+    # a worker with a task under way dies
+    busy = {w: ks for w, ks in cluster.processing().items() if ks}
+    assert busy, "no task under way"
+    address, tasks = sorted(busy.items())[0]
+    victim = pids[address]
     os.kill(victim, signal.SIGKILL)
     killed_mid_run = t.is_alive() and not (out / dataset.MANIFEST).exists()
     t.join(300)
@@ -257,3 +262,36 @@ def test_ray_gives_the_single_process_output(reference: tuple[Path, Path], tmp_p
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert_same_output(single, out)
+
+
+def readme_section() -> str:
+    text = (REPO / "python" / "README.md").read_text()
+    return text.split("\n## A corpus to Parquet: `tengen.dataset`\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_the_readme_laptop_commands_run_as_written(tmp_path: Path) -> None:
+    """The README's laptop command (run from the repository's root, its output folder moved
+    to a temporary one) and its Python block, which prints the counts it states."""
+    section = readme_section()
+    lines = [ln.strip() for ln in section.splitlines() if ln.startswith("    python -m tengen.dataset crates/")]
+    assert len(lines) == 1, lines
+    out = str(tmp_path / "fixtures")
+    argv = lines[0].replace("/tmp/tengen-fixtures", out).split()
+    assert argv[:3] == ["python", "-m", "tengen.dataset"]
+    done = subprocess.run([sys.executable, *argv[1:]], cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert '"games": 31, "errors": 7' in done.stdout and '{"games": 31, "errors": 7, ...}' in section
+    (code,) = re.findall(r"```python\n(.*?)```", section, re.S)
+    ran = subprocess.run([sys.executable, "-c", code.replace("/tmp/tengen-fixtures", out)],
+                         capture_output=True, text=True, timeout=120)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.startswith("31 7 broken-game.sgf: unreadable"), ran.stdout
+
+
+def test_progress_is_shown_when_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = REPO / "crates" / "tengen-cli" / "tests" / "fixtures" / "sgf"
+    dataset.write(src, tmp_path / "quiet", processes=1, partition_size=8)
+    assert capsys.readouterr().err == ""
+    dataset.write(src, tmp_path / "shown", processes=1, partition_size=8, progress=True)
+    err = capsys.readouterr().err
+    assert "tengen.dataset" in err and ("31" in err or "games" in err)
