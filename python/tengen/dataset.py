@@ -36,7 +36,8 @@ Errors, retries and interruption
 - A task is idempotent: it writes each part under a temporary name in the same folder and
   renames it (atomic) to its final name. A worker that dies is replaced and its tasks are run
   again by the Dask scheduler (``retries`` more runs are also allowed for a task that raises;
-  Ray: ``max_retries=retries``, exceptions included); a task run twice writes the same file.
+  Ray: ``max_retries=retries``, exceptions included; the local pool: a new pool runs the tasks
+  a dead process left unfinished); a task run twice writes the same file.
 - The manifest ``_manifest.json`` (counts, the parts and their hashes) is written last, also
   through a temporary name. A run starts by deleting the manifest of an earlier run in the same
   folder. A folder without a manifest is an incomplete (interrupted or running) job:
@@ -501,11 +502,13 @@ def write(
     the folder ``out``; return the run's :class:`RunReport` once the manifest is written.
 
     With ``scheduler`` (a ``dask.distributed.Client`` or an address) or ``local_cluster`` (N
-    worker processes) the partitions are Dask tasks (``retries`` retries each). With ``ray``
+    worker processes) the partitions are Dask tasks (``retries`` retries each after an
+    exception; the tasks of a lost worker run again). With ``ray``
     (a Ray address, ``"auto"`` for the cluster this machine is in, or ``"local"`` to start Ray
     here with ``processes`` CPUs; Ray already initialized in this process is used as it is) they
     are Ray tasks (``retries`` retries each, after a worker's death or an exception). Else they
-    run on ``processes`` local processes (default: one per core; 1: in this process). ``threads``
+    run on ``processes`` local processes (default: one per core; 1: in this process; a task
+    that raises, or whose process dies, runs again, ``retries`` times at most). ``threads``
     is the library's threads inside a task. See the module's docs for the tables and the
     guarantees.
     """
@@ -528,7 +531,7 @@ def write(
         elif ray is not None:
             summaries = _run_ray(parts, ray, processes, retries, bar)
         else:
-            summaries = _run_local(parts, processes, bar)
+            summaries = _run_local(parts, processes, retries, bar)
     finally:
         bar.close()
     summaries.sort(key=lambda s: int(s["index"]))
@@ -572,30 +575,77 @@ def _clean(outdir: Path, partitions: int) -> None:
         f.unlink()
 
 
-def _run_local(parts: Iterator[Partition], processes: Optional[int], bar: _Progress) -> list[dict[str, Any]]:
+def _run_local(parts: Iterator[Partition], processes: Optional[int], retries: int,
+               bar: _Progress) -> list[dict[str, Any]]:
+    """The tasks on a local process pool (in this process for ``processes=1``). A process of
+    the pool that dies breaks the pool: a new pool runs again the tasks not finished, as Dask
+    does for a lost worker (at most ``retries`` more runs of a task, as for a task that raises)."""
     n = processes if processes is not None else (os.cpu_count() or 1)
     if n < 1:
         raise ValueError("processes must be at least 1")
     summaries: list[dict[str, Any]] = []
+    runs: dict[int, int] = {}
+
+    def again(p: Partition, why: BaseException) -> None:
+        runs[p.index] = runs.get(p.index, 1) + 1
+        if runs[p.index] > retries + 1:
+            raise RuntimeError(f"tengen.dataset: partition {p.index} failed {runs[p.index] - 1} times") from why
+
     if n == 1:
         for p in parts:
-            summaries.append(write_partition(p))
+            while True:
+                try:
+                    summaries.append(write_partition(p))
+                    break
+                except Exception as e:  # noqa: BLE001 - retried, then raised
+                    again(p, e)
             bar.update(summaries[-1]["games"])
         return summaries
-    # spawned, not forked: the parent may hold the library's thread pools
-    with cf.ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn")) as pool:
-        pending: set[cf.Future[dict[str, Any]]] = set()
-        for p in parts:
-            pending.add(pool.submit(write_partition, p))
-            if len(pending) >= 2 * n:
-                done, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
-                for f in done:
+
+    def new_pool() -> cf.ProcessPoolExecutor:
+        # spawned, not forked: the parent may hold the library's thread pools
+        return cf.ProcessPoolExecutor(max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+
+    pool = new_pool()
+    pending: dict[cf.Future[dict[str, Any]], Partition] = {}
+    todo = iter(parts)
+    try:
+        while True:
+            while len(pending) < 2 * n:
+                nxt = next(todo, None)
+                if nxt is None:
+                    break
+                pending[pool.submit(write_partition, nxt)] = nxt
+            if not pending:
+                return summaries
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            lost: list[tuple[Partition, BaseException]] = []
+            broken = False
+            for f in done:
+                p = pending.pop(f)
+                failure = f.exception()
+                if failure is None:
                     summaries.append(f.result())
                     bar.update(summaries[-1]["games"])
-        for f in cf.as_completed(pending):
-            summaries.append(f.result())
-            bar.update(summaries[-1]["games"])
-    return summaries
+                else:
+                    broken = broken or isinstance(failure, cf.process.BrokenProcessPool)
+                    lost.append((p, failure))
+            if broken:
+                # every task of a broken pool fails: those not finished run again on a new one
+                for f, p in list(pending.items()):
+                    if f.done() and f.exception() is None:
+                        summaries.append(f.result())
+                        bar.update(summaries[-1]["games"])
+                    else:
+                        lost.append((p, (f.exception() if f.done() else None) or cf.process.BrokenProcessPool()))
+                pending.clear()
+                pool.shutdown(wait=True, cancel_futures=True)
+                pool = new_pool()
+            for p, why in lost:
+                again(p, why)
+                pending[pool.submit(write_partition, p)] = p
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _run_dask(parts: Iterator[Partition], scheduler: Union[Client, str, None], local_cluster: Optional[int],

@@ -174,6 +174,35 @@ def test_a_killed_worker_still_gives_the_whole_output(
     assert_same_output(single, out)
 
 
+def test_a_killed_pool_process_still_gives_the_whole_output(reference: tuple[Path, Path], tmp_path: Path) -> None:
+    """No scheduler: a process of the local pool dies mid-run (SIGKILL, as the OOM killer
+    does); a new pool runs the lost tasks again and the output is whole."""
+    import importlib
+
+    psutil: Any = importlib.import_module("psutil")  # a dependency of distributed; no type hints
+    src, single = reference
+    out = tmp_path / "pool-killed"
+    job = subprocess.Popen(cli(str(src), str(out), "--processes", "2", "--partition-size", str(PARTITION)),
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while len(list((out / "games").glob("part-*.parquet"))) < 2:
+            assert time.monotonic() < deadline and job.poll() is None
+            time.sleep(0.02)
+        workers = [c for c in psutil.Process(job.pid).children()
+                   if any("spawn_main" in a for a in c.cmdline())]
+        assert len(workers) == 2, [c.cmdline() for c in psutil.Process(job.pid).children()]
+        workers[0].kill()
+        killed_mid_run = job.poll() is None and not (out / dataset.MANIFEST).exists()
+        stdout, stderr = job.communicate(timeout=300)
+    finally:
+        if job.poll() is None:
+            job.kill()
+    assert killed_mid_run
+    assert job.returncode == 0, stderr
+    assert_same_output(single, out)
+
+
 def test_broken_and_unreadable_records_are_rows(tmp_path: Path) -> None:
     src = tmp_path / "src"
     (src / "sub").mkdir(parents=True)
