@@ -324,3 +324,42 @@ def test_progress_is_shown_when_asked(tmp_path: Path, capsys: pytest.CaptureFixt
     dataset.write(src, tmp_path / "shown", processes=1, partition_size=8, progress=True)
     err = capsys.readouterr().err
     assert "tengen.dataset" in err and ("31" in err or "games" in err)
+
+
+def test_a_killed_ray_worker_still_gives_the_whole_output(reference: tuple[Path, Path], tmp_path: Path) -> None:
+    """Ray's worker processes are this test's descendants (its local Ray); the one running a
+    task dies, Ray runs the task again (max_retries)."""
+    import importlib
+
+    pytest.importorskip("ray", reason="Ray is optional (pip install ray)")
+    ray: Any = importlib.import_module("ray")
+    psutil: Any = importlib.import_module("psutil")
+    src, single = reference
+    out = tmp_path / "ray-killed"
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        result: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                result["report"] = dataset.write(src, out, ray="auto", partition_size=PARTITION)
+            except BaseException as e:  # noqa: BLE001 - handed to the test's thread
+                result["error"] = e
+
+        t = threading.Thread(target=run)
+        t.start()
+        deadline = time.monotonic() + 120
+        while len(list((out / "games").glob("part-*.parquet"))) < 2:
+            assert time.monotonic() < deadline and t.is_alive(), result
+            time.sleep(0.02)
+        busy = [c for c in psutil.Process(os.getpid()).children(recursive=True)
+                if any("ray::write_partition" in a for a in c.cmdline())]
+        assert busy, "no Ray worker runs a task"
+        busy[0].kill()
+        killed_mid_run = t.is_alive() and not (out / dataset.MANIFEST).exists()
+        t.join(300)
+    finally:
+        ray.shutdown()
+    assert killed_mid_run
+    assert "error" not in result, result
+    assert_same_output(single, out)
