@@ -2,7 +2,8 @@
 process against a Dask ``LocalCluster`` of 2 worker processes (one thread each), the same
 files, partitions and options, rounds interleaved (one process, cluster, one process, ...).
 
-Usage: python bench/dataset.py [FOX_DIR] [--rounds N] [--partition-size K] [--out DIR]
+Usage: python bench/dataset.py [FOX_DIR] [--rounds N] [--partition-size K] [--files N] [--out DIR]
+(``--files N``: the first N records by name only, through a folder of links)
 (FOX_DIR default: ../shared/data/sgf/fox-pro)
 
 For each run: wall time of ``write`` (the cluster started before, its start-up timed apart),
@@ -45,11 +46,18 @@ def main() -> None:
     ap.add_argument("fox", nargs="?", default=str(DEFAULT_FOX))
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--partition-size", type=int, default=64)
+    ap.add_argument("--files", type=int, default=None)
     ap.add_argument("--out", default="/tmp/tengen-dataset-bench")
     a = ap.parse_args()
     src = Path(a.fox)
     work = Path(a.out)
     shutil.rmtree(work, ignore_errors=True)
+    if a.files is not None:
+        links = work / "src"
+        links.mkdir(parents=True)
+        for f in sorted(src.glob("*.sgf"))[:a.files]:
+            (links / f.name).symlink_to(f.resolve())
+        src = links
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True,
                             text=True).stdout.strip()
     print(f"machine: {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
