@@ -363,3 +363,18 @@ def test_a_killed_ray_worker_still_gives_the_whole_output(reference: tuple[Path,
     assert killed_mid_run
     assert "error" not in result, result
     assert_same_output(single, out)
+
+
+def test_symmetries_give_training_datas_rows(tmp_path: Path) -> None:
+    files = sorted(require_shared(FOX).glob("*.sgf"))[:2]
+    out = tmp_path / "sym"
+    dataset.write(files, out, processes=1, symmetries=True)
+    positions = dataset.read_positions(out)
+    td = tengen.training_data(files, symmetries=True, threads=1)
+    assert positions.num_rows == len(td.policy) == 8 * sum(len(tengen.sgf.load(f).moves) for f in files)
+    np.testing.assert_array_equal(dataset.unpack_planes(positions.column("planes")).astype(np.float32), td.inputs)
+    assert positions.column("policy").to_pylist() == td.policy.tolist()
+    assert positions.column("symmetry").to_pylist()[:9] == [0, 1, 2, 3, 4, 5, 6, 7, 0]
+    assert positions.column("move").to_pylist()[7:9] == [0, 1]
+    # a list of files: the paths as given
+    assert dataset.read_games(out).column("path").to_pylist() == [str(f) for f in files]
