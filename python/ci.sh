@@ -26,9 +26,9 @@ esac
 venv=$work/venv
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
-"$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy
+"$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray
 # the tests import the installed package, never the source folder (hence not from $here)
 cd "$work"
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" "$@"
 cd "$here"
-"$venv/bin/python" -m mypy --strict --cache-dir "$work/mypy-cache" tengen/__init__.py tengen/sgf.py examples tests
+"$venv/bin/python" -m mypy --strict --cache-dir "$work/mypy-cache" tengen/__init__.py tengen/sgf.py tengen/dataset.py examples tests
