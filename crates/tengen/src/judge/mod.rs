@@ -343,7 +343,10 @@ impl fmt::Display for Reason {
             Reason::InPassAliveTerritory => f.write_str("inside pass-alive territory"),
             Reason::NoEstimate => f.write_str("no estimate"),
             Reason::Playouts { mean, group } => {
-                write!(f, "playouts {mean:.2}")?;
+                // two decimals by integer arithmetic: `{:.2}` would link the exact float
+                // formatter into the WebAssembly build for this one line (about 3 KB)
+                let c = (mean.clamp(0.0, 1.0) * 100.0).round() as u32;
+                write!(f, "playouts {}.{:02}", c / 100, c % 100)?;
                 if group {
                     f.write_str(" (group)")?;
                 }
