@@ -29,6 +29,13 @@ if [ "${TENGEN_WASM_ENCODINGS:-0}" = 1 ]; then
   features=(--features encodings)
 fi
 # the workspace profile `wasm` (Cargo.toml at the root): size-optimised, panic = abort
+# Panic locations name their source files, and a crate from crates.io by its full path in the
+# cargo home (as long as the machine's CARGO_HOME makes it): each path is written short (the
+# crate's own folder, the standard library's `library/...`), so the size of the .wasm does not
+# depend on where the machine keeps its crates.
+cargo_home="${CARGO_HOME:-$HOME/.cargo}"
+rustc_hash="$(rustc -vV | sed -n 's/^commit-hash: //p')"
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$cargo_home/registry/src/= --remap-path-prefix=/rustc/$rustc_hash/= --remap-path-prefix=$(cd .. && pwd)/="
 cargo build --profile wasm -p tengen-wasm --target wasm32-unknown-unknown "${features[@]}"
 # cargo honours CARGO_TARGET_DIR (.ci/run sets one for the whole run): ask it where it built
 target_dir="$(cargo metadata --format-version 1 --no-deps |
@@ -56,7 +63,7 @@ elif command -v wasm-opt >/dev/null; then
   if [ "${v:-0}" -ge 116 ]; then wasm_opt=wasm-opt; fi
 fi
 if [ -n "$wasm_opt" ]; then
-  "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  "$wasm_opt" -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue --strip-debug \
     --strip-producers pkg/tengen_wasm_bg.wasm -o pkg/tengen_wasm_bg.wasm.opt
   mv pkg/tengen_wasm_bg.wasm.opt pkg/tengen_wasm_bg.wasm

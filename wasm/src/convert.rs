@@ -38,7 +38,10 @@ pub(crate) fn color_of(v: &JsValue) -> Result<Color, JsValue> {
             1.0 => Ok(Color::Black),
             -1.0 | 2.0 => Ok(Color::White),
             _ => Err(error(
-                &format!("bad colour {n}: expected 1 or 'B' (black), -1, 2 or 'W' (white)"),
+                &format!(
+                    "bad colour {}: expected 1 or 'B' (black), -1, 2 or 'W' (white)",
+                    Num(n)
+                ),
                 None,
             )),
         };
@@ -77,7 +80,9 @@ pub(crate) fn point_of(size: Size, x: f64, y: f64) -> Result<Point, JsValue> {
         (Some(x), Some(y)) => Ok(Point::new(x, y)),
         _ => Err(error(
             &format!(
-                "point ({x}, {y}) is off the {}x{} board (columns 0..{}, rows 0..{})",
+                "point ({}, {}) is off the {}x{} board (columns 0..{}, rows 0..{})",
+                Num(x),
+                Num(y),
                 size.width(),
                 size.height(),
                 size.width() - 1,
@@ -93,7 +98,9 @@ pub(crate) fn size_of(width: f64, height: f64) -> Result<Size, JsValue> {
     if !ok(width) || !ok(height) {
         return Err(error(
             &format!(
-                "bad board size {width}x{height}: each side must be a whole number from 1 to 52"
+                "bad board size {}x{}: each side must be a whole number from 1 to 52",
+                Num(width),
+                Num(height)
             ),
             None,
         ));
@@ -115,10 +122,25 @@ pub(crate) fn range_error(message: &str) -> JsValue {
     js_sys::RangeError::new(message).into()
 }
 
+/// A JS number in a message, written by JavaScript's own `Number.prototype.toString` (as a
+/// JS user reads numbers: `7.5`, `NaN`, `Infinity`): Rust's float formatter is about 13 KB
+/// of the `.wasm`.
+pub(crate) struct Num(pub(crate) f64);
+
+impl std::fmt::Display for Num {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = js_sys::Number::from(self.0)
+            .to_string_with_radix(10)
+            .map(String::from)
+            .unwrap_or_default();
+        f.write_str(&s)
+    }
+}
+
 /// A JS value in a message: a number or a boolean as itself, anything else by its type.
 fn describe(v: &JsValue) -> String {
     if let Some(n) = v.as_f64() {
-        return n.to_string();
+        return Num(n).to_string();
     }
     if let Some(b) = v.as_bool() {
         return b.to_string();
@@ -164,7 +186,8 @@ pub(crate) fn count_arg(v: &JsValue, what: &str, max: u32, max_is: &str) -> Resu
     };
     if n.fract() != 0.0 || !(0.0..=f64::from(max)).contains(&n) {
         return Err(range_error(&format!(
-            "bad {what} {n}: expected a whole number from 0 to {max}{max_is}"
+            "bad {what} {}: expected a whole number from 0 to {max}{max_is}",
+            Num(n)
         )));
     }
     Ok(n as u32)
@@ -189,7 +212,8 @@ pub(crate) fn komi_of(v: Option<f64>) -> Result<Option<Komi>, JsValue> {
             Some(komi) => Ok(Some(komi)),
             None => Err(error(
                 &format!(
-                    "bad komi {k}: expected a whole or half number from -{m} to {m}",
+                    "bad komi {}: expected a whole or half number from -{m} to {m}",
+                    Num(k),
                     m = Komi::MAX_POINTS
                 ),
                 None,

@@ -6,7 +6,7 @@ use tengen::judge::Options as JudgeOptions;
 use tengen::sgf::{ReplayOptions, Replayer};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{dead_of, error, json, komi_of, opt_rules_arg};
+use crate::convert::{dead_of, error, json, komi_of, opt_rules_arg, Num};
 
 /// The judge's options from the JS arguments (checked: playouts a whole number up to 100000,
 /// seed a whole number from 0 to 2^53).
@@ -18,7 +18,10 @@ pub(crate) fn judge_options(
     if let Some(n) = playouts {
         if n.fract() != 0.0 || !(0.0..=100_000.0).contains(&n) {
             return Err(error(
-                &format!("bad playouts {n}: expected a whole number from 0 to 100000"),
+                &format!(
+                    "bad playouts {}: expected a whole number from 0 to 100000",
+                    Num(n)
+                ),
                 None,
             ));
         }
@@ -27,7 +30,10 @@ pub(crate) fn judge_options(
     if let Some(v) = seed {
         if v.fract() != 0.0 || !(0.0..=9_007_199_254_740_992.0).contains(&v) {
             return Err(error(
-                &format!("bad seed {v}: expected a whole number from 0 to 2^53"),
+                &format!(
+                    "bad seed {}: expected a whole number from 0 to 2^53",
+                    Num(v)
+                ),
                 None,
             ));
         }
@@ -93,7 +99,10 @@ pub fn score_sgf_json(
     let until = match until {
         Some(n) if n.fract() != 0.0 || !(0.0..=1e9).contains(&n) => {
             return Err(error(
-                &format!("scoreSgf: bad move {n}: expected a whole number from 0"),
+                &format!(
+                    "scoreSgf: bad move {}: expected a whole number from 0",
+                    Num(n)
+                ),
                 None,
             ))
         }

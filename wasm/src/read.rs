@@ -6,7 +6,7 @@ use tengen::read::{ReadConfig, Reader, Verdict};
 use tengen::{Board, Move};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{error, json, point_of, sign};
+use crate::convert::{error, json, point_of, sign, Num};
 
 #[derive(Serialize)]
 struct ReadingJson {
@@ -35,7 +35,10 @@ fn config(nodes: Option<f64>) -> Result<ReadConfig, JsValue> {
     if let Some(n) = nodes {
         if n.fract() != 0.0 || !(1.0..=100_000_000.0).contains(&n) {
             return Err(error(
-                &format!("bad nodes {n}: expected a whole number from 1 to 100000000"),
+                &format!(
+                    "bad nodes {}: expected a whole number from 1 to 100000000",
+                    Num(n)
+                ),
                 None,
             ));
         }
