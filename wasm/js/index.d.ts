@@ -169,6 +169,24 @@ export interface Reading {
   pv: [1 | -1, Vertex | null][];
 }
 
+/** One side's answer of a life-and-death question. */
+export interface LifeLine {
+  status: 'alive' | 'dead' | 'seki' | 'ko';
+  /** The key move; null when the status holds whatever the side plays. */
+  key: Vertex | 'pass' | null;
+  /** Whether the searches were not cut off by the budget (nor touched by a repetition). */
+  proven: boolean;
+  nodes: number;
+}
+
+/** The life and death of a group in its enclosed region. */
+export interface LifeAndDeath {
+  /** The region searched: its points (empty, the group's, the attacker's stones inside). */
+  region: Vertex[];
+  attackerFirst: LifeLine;
+  defenderFirst: LifeLine;
+}
+
 export interface ReadOptions {
   /** The node budget (1 to 100000000; default the reader's, 20000). */
   nodes?: number;
@@ -204,6 +222,7 @@ export class Board {
   attack(x: number, y: number, options?: ReadOptions): Reading;
   defend(x: number, y: number, options?: ReadOptions): Reading;
   ladderCaptured(x: number, y: number, options?: ReadOptions): Reading;
+  lifeAndDeath(x: number, y: number, options?: ReadOptions): LifeAndDeath;
   free(): void;
 }
 
@@ -247,6 +266,8 @@ export function attack(position: Game | Board | string[], x: number, y: number, 
 export function defend(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): Reading;
 /** Is the chain at (x, y) captured in a ladder? */
 export function ladderCaptured(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): Reading;
+/** The life and death of the group at (x, y) in its enclosed region, either side first. */
+export function lifeAndDeath(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): LifeAndDeath;
 
 /** The territory task, in its own shape. */
 export class GoCounting {

@@ -157,6 +157,11 @@ export class Board {
   defend(x, y, options = {}) { return readChain(this, 'defend', x, y, options); }
   /** Is the chain at a point captured in a ladder? See `attack`. */
   ladderCaptured(x, y, options = {}) { return readChain(this, 'ladderCaptured', x, y, options); }
+  /** The life and death of the group at a point in its enclosed region. See `lifeAndDeath`. */
+  lifeAndDeath(x, y, options = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError('lifeAndDeath: options must be an object');
+    return JSON.parse(this._b.lifeAndDeathJson(x, y, options.nodes ?? undefined));
+  }
   free() { this._b.free(); }
 }
 
@@ -312,6 +317,18 @@ export function defend(position, x, y, options = {}) {
 /** Is the chain at (x, y) captured in a ladder (the ladder moves only, cheap)? As `attack`: 'success' means captured. */
 export function ladderCaptured(position, x, y, options = {}) {
   return readingBoard(position, 'ladderCaptured').ladderCaptured(x, y, options);
+}
+
+/**
+ * Life and death of the group through the stone at (x, y) of a position (a Game, a Board or
+ * rows) in its enclosed region (found by the library: the points reached through empty
+ * points and the group's stones), by the library's proof-number search. Returns {region:
+ * [[x, y], ...], attackerFirst, defenderFirst}, each {status: 'alive'|'dead'|'seki'|'ko',
+ * key: [x, y], 'pass' or null, proven, nodes}. Options: nodes (the budget of each search).
+ * An open group (a region over the reader's limit), an empty or off-board point throws.
+ */
+export function lifeAndDeath(position, x, y, options = {}) {
+  return readingBoard(position, 'lifeAndDeath').lifeAndDeath(x, y, options);
 }
 
 /** The territory task, in its own shape. */

@@ -12,7 +12,7 @@ use crate::convert::{
     points_json, rows_of, rules_arg, sign, signs_of, size_of,
 };
 use crate::judge::{judge_json, judge_options, score_json};
-use crate::read::read_json;
+use crate::read::{life_and_death_json, read_json};
 
 #[derive(Serialize)]
 struct ChainJson {
@@ -319,5 +319,20 @@ impl WBoard {
         nodes: Option<f64>,
     ) -> Result<String, JsValue> {
         read_json(&self.board, question, x, y, nodes)
+    }
+
+    /// The life and death of the group at (x, y) in its enclosed region, as JSON `{region,
+    /// attackerFirst, defenderFirst}`, each side `{status, key, proven, nodes}` (`status`
+    /// alive, dead, seki or ko; `key` `[x, y]`, "pass" or null); `nodes` the budget of each
+    /// proof-number search (`undefined`: the reader's default). An open group (its region
+    /// over the reader's limit of points) is an error.
+    #[wasm_bindgen(js_name = lifeAndDeathJson)]
+    pub fn life_and_death_json(
+        &self,
+        x: f64,
+        y: f64,
+        nodes: Option<f64>,
+    ) -> Result<String, JsValue> {
+        life_and_death_json(&self.board, x, y, nodes)
     }
 }

@@ -1,8 +1,9 @@
 //! Tactical reading of one chain (`WBoard::readJson`): `attack`, `defend` and
-//! `ladderCaptured`, answered by `tengen::read`.
+//! `ladderCaptured`; and the life and death of a group in its enclosed region
+//! (`WBoard::lifeAndDeathJson`); answered by `tengen::read`.
 
 use serde::Serialize;
-use tengen::read::{ReadConfig, Reader, Verdict};
+use tengen::read::{LifeLine, ReadConfig, Reader, Verdict};
 use tengen::{Board, Move};
 use wasm_bindgen::prelude::*;
 
@@ -89,5 +90,62 @@ pub(crate) fn read_json(
             .iter()
             .map(|&(c, m)| (sign(Some(c)), vertex(m)))
             .collect(),
+    }))
+}
+
+/// One side's answer of a life-and-death question.
+#[derive(Serialize)]
+struct LifeLineJson {
+    /// "alive", "dead", "seki" or "ko".
+    status: &'static str,
+    /// The key move: `[x, y]`, "pass", or `null` when the side has none (the status holds
+    /// whatever it plays).
+    key: serde_json::Value,
+    proven: bool,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LifeAndDeathJson {
+    region: Vec<[u8; 2]>,
+    attacker_first: LifeLineJson,
+    defender_first: LifeLineJson,
+}
+
+fn line_json(l: &LifeLine) -> LifeLineJson {
+    LifeLineJson {
+        status: l.status.name(),
+        key: match l.key {
+            None => serde_json::Value::Null,
+            Some(Move::Pass) => "pass".into(),
+            Some(Move::Play(p)) => serde_json::json!([p.x, p.y]),
+        },
+        proven: l.proven,
+        nodes: l.nodes,
+    }
+}
+
+/// The life and death of the group at (x, y) of `board` in its enclosed region, for either
+/// side moving first; `nodes` the budget of each proof-number search (`undefined`: the
+/// reader's default).
+pub(crate) fn life_and_death_json(
+    board: &Board,
+    x: f64,
+    y: f64,
+    nodes: Option<f64>,
+) -> Result<String, JsValue> {
+    let p = point_of(board.size(), x, y)?;
+    let mut c = config(nodes)?;
+    if let Some(n) = nodes {
+        c.tsumego_budget = n as u64;
+    }
+    let ld = Reader::new(c)
+        .life_and_death(board, p, None)
+        .map_err(|e| error(&e.to_string(), None))?;
+    Ok(json(&LifeAndDeathJson {
+        region: ld.region.iter().map(|q| [q.x, q.y]).collect(),
+        attacker_first: line_json(&ld.attacker_first),
+        defender_first: line_json(&ld.defender_first),
     }))
 }

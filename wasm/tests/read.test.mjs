@@ -2,7 +2,7 @@
 // answers are worked out below; errors for bad input are exceptions.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Board, Game, attack, defend, ladderCaptured } from '../pkg/index.js';
+import { Board, Game, attack, defend, ladderCaptured, lifeAndDeath } from '../pkg/index.js';
 
 // White (2,3) has two liberties, (3,3) and (2,4); Black's stones around it make a ladder with
 // nothing on its paths, so it is captured whichever liberty Black fills first the right way.
@@ -76,4 +76,44 @@ test('bad input throws an Error naming it', () => {
   assert.throws(() => attack(42, 2, 3), TypeError);
   const cut = attack(LADDER, 2, 3, { nodes: 3 });
   assert.equal(cut.proven, false);
+});
+
+// White's group on the top edge has the straight three-point eye space (0,0) (1,0) (2,0):
+// whoever plays its middle point first decides it. The same position as the library's
+// doctest of `Reader::life_and_death`, worked out there.
+const THREE = [
+  '   WB  ',
+  'WWWWB  ',
+  'BBBBB  ',
+  '       ',
+  '       ',
+  '       ',
+  '       ',
+];
+
+test('lifeAndDeath: the straight three is decided by who plays its middle point', () => {
+  const ld = lifeAndDeath(THREE, 3, 0);
+  assert.equal(ld.attackerFirst.status, 'dead');
+  assert.deepEqual(ld.attackerFirst.key, [1, 0]);
+  assert.equal(ld.defenderFirst.status, 'alive');
+  assert.deepEqual(ld.defenderFirst.key, [1, 0]);
+  assert.ok(ld.attackerFirst.proven && ld.defenderFirst.proven);
+  // the region: the three empty points and white's five stones
+  assert.equal(ld.region.length, 8);
+  // the same through a Board and a Game
+  const b = Board.fromRows(THREE);
+  assert.deepEqual(b.lifeAndDeath(3, 0), ld);
+  const g = Game.fromBoard(b, { toMove: 1 });
+  assert.deepEqual(lifeAndDeath(g, 3, 0), ld);
+});
+
+test('lifeAndDeath: an open group, an empty point, bad options and a tiny budget', () => {
+  const open = Board.fromRows(['       ', '   W   ', '       ', '       ', '       ', '       ', '       ', '       ', '       ']);
+  assert.throws(() => open.lifeAndDeath(3, 1), /region/);
+  assert.throws(() => lifeAndDeath(THREE, 0, 0), /no stone at 0 0/);
+  assert.throws(() => lifeAndDeath(THREE, 9, 0), /off/);
+  assert.throws(() => lifeAndDeath(THREE, 3, 0, null), TypeError);
+  assert.throws(() => lifeAndDeath(THREE, 3, 0, { nodes: 0 }), /bad nodes 0/);
+  const cut = lifeAndDeath(THREE, 3, 0, { nodes: 1 });
+  assert.ok(!cut.attackerFirst.proven || !cut.defenderFirst.proven, JSON.stringify(cut));
 });
