@@ -321,19 +321,24 @@ impl<'a> Searcher<'a> {
             }
         }
         if self.wide(d) && libs <= 2 {
-            // own chains the target could connect to through a liberty: strengthen them
+            // own chains the target could connect to through a liberty: strengthen them (when
+            // short of liberties), or capture or put in atari an attacker chain next to them
+            // (the target then connects by capturing it, as at a liberty of the wall around it)
             for &l in lp {
                 for n in b.nbrs(l as usize) {
-                    if b.cell(n) == self.def
-                        && b.head_at(n) != b.head_at(self.target)
-                        && b.libs_at(n) <= 3
-                    {
+                    if b.cell(n) != self.def || b.head_at(n) == b.head_at(self.target) {
+                        continue;
+                    }
+                    if b.libs_at(n) <= 3 {
                         self.add_chain_libs(d, b.head_at(n), 40, &mut m);
-                        // or by capturing an attacker chain in atari next to them
-                        for s in b.chain_stones_at(n) {
-                            for e in b.nbrs(s) {
-                                if b.cell(e) == self.att && b.libs_at(e) == 1 {
-                                    self.add_chain_libs(d, b.head_at(e), 45, &mut m);
+                    }
+                    for s in b.chain_stones_at(n) {
+                        for e in b.nbrs(s) {
+                            if b.cell(e) == self.att {
+                                match b.libs_at(e) {
+                                    1 => self.add_chain_libs(d, b.head_at(e), 45, &mut m),
+                                    2 => self.add_chain_libs(d, b.head_at(e), 35, &mut m),
+                                    _ => {}
                                 }
                             }
                         }
