@@ -322,3 +322,24 @@ proptest! {
         }
     }
 }
+
+/// A false capture `claimed_captures_are_real` found: Black's (1,3) was claimed to capture the
+/// white corner stone (3,3), which lives by White (2,0) (or (1,2)): the atari on the black
+/// pair (3,0)-(3,1), next to the white chain the stone connects to at (3,2), that the reader
+/// did not read.
+#[test]
+fn corner_stone_lives_by_an_atari_next_to_a_connectable_chain() {
+    let b = diagram(&["X X . X", ". X O X", "X . O .", "X . . O"]);
+    let target = pt(3, 3);
+    let mut memo = Memo::new();
+    assert!(!captured_within(
+        &b,
+        target,
+        Color::White,
+        true,
+        20,
+        &mut memo
+    ));
+    let r = attack(&b, target).unwrap();
+    assert!(!r.proven || r.verdict == Verdict::Failure, "{r:?}");
+}

@@ -46,14 +46,16 @@
 //!   attacker may fill is captured.
 //! - The attacker's moves are the chain's liberties, the empty points next to them when the
 //!   chain has two liberties (nets), and the liberties of the attacker's own chains next to
-//!   the target that are in atari, or of the defender's chains in atari next to them
+//!   the target (or to its liberties) that are in atari, or of the defender's chains in atari
+//!   next to them
 //!   (saving a cutting stone by extending or capturing). The defender's moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two
 //!   liberties (capturing to escape, or a counter-atari) or with at most one liberty more
 //!   than the target (a race), the empty points next to its liberties when it has two, the
 //!   liberties of its own chains next to its liberties (with three liberties or fewer:
-//!   strengthening what it could connect to, or capturing an attacker chain in atari next to
-//!   them), and a pass (tenuki). Moves beyond the
+//!   strengthening what it could connect to), the liberties of the attacker's chains with one
+//!   or two liberties next to those chains (capturing one, or an atari on it), and a pass
+//!   (tenuki). Moves beyond the
 //!   liberties, captures and ataris are read before [`ReadConfig::wide_depth`] only. Throw-ins and snapbacks are liberties
 //!   the attacker fills in self-atari; they are read like any other move.
 //! - **Ko.** A move forbidden by the simple-ko point may still be read as retaken "after a ko

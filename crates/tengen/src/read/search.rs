@@ -238,6 +238,20 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The moves saving the attacker chain with head `h` in atari on board `d` (its liberty,
+    /// or capturing a defender chain in atari next to it), added to `m`.
+    fn add_saves(&self, d: usize, h: usize, m: &mut Moves) {
+        let b = &self.boards[d];
+        self.add_chain_libs(d, h, 800, m);
+        for s in b.chain_stones_at(h) {
+            for n in b.nbrs(s) {
+                if b.cell(n) == self.def && b.libs_at(n) == 1 {
+                    self.add_chain_libs(d, b.head_at(n), 900, m);
+                }
+            }
+        }
+    }
+
     /// The attacker's candidates on board `d`, ordered.
     fn attacker_moves(&self, d: usize, libs: usize) -> Moves {
         let b = &self.boards[d];
@@ -263,13 +277,20 @@ impl<'a> Searcher<'a> {
         }
         for &h in &heads[..nh] {
             if b.libs_at(h as usize) == 1 {
-                self.add_chain_libs(d, h as usize, 800, &mut m);
-                // or save it by capturing a defender chain in atari next to it
-                for s in b.chain_stones_at(h as usize) {
-                    for n in b.nbrs(s) {
-                        if b.cell(n) == self.def && b.libs_at(n) == 1 {
-                            self.add_chain_libs(d, b.head_at(n), 900, &mut m);
-                        }
+                self.add_saves(d, h as usize, &mut m);
+            }
+        }
+        if self.wide(d) && libs <= 2 {
+            // an attacker chain in atari next to a liberty (the defender's atari on it, next
+            // to a chain the target could connect to, is one of its defences)
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    let h = b.head_at(n);
+                    if b.cell(n) == self.att
+                        && b.libs_at(n) == 1
+                        && !heads[..nh].contains(&(h as u16))
+                    {
+                        self.add_saves(d, h, &mut m);
                     }
                 }
             }
@@ -321,19 +342,24 @@ impl<'a> Searcher<'a> {
             }
         }
         if self.wide(d) && libs <= 2 {
-            // own chains the target could connect to through a liberty: strengthen them
+            // own chains the target could connect to through a liberty: strengthen them (when
+            // short of liberties), or capture or put in atari an attacker chain next to them
+            // (the target then connects by capturing it, as at a liberty of the wall around it)
             for &l in lp {
                 for n in b.nbrs(l as usize) {
-                    if b.cell(n) == self.def
-                        && b.head_at(n) != b.head_at(self.target)
-                        && b.libs_at(n) <= 3
-                    {
+                    if b.cell(n) != self.def || b.head_at(n) == b.head_at(self.target) {
+                        continue;
+                    }
+                    if b.libs_at(n) <= 3 {
                         self.add_chain_libs(d, b.head_at(n), 40, &mut m);
-                        // or by capturing an attacker chain in atari next to them
-                        for s in b.chain_stones_at(n) {
-                            for e in b.nbrs(s) {
-                                if b.cell(e) == self.att && b.libs_at(e) == 1 {
-                                    self.add_chain_libs(d, b.head_at(e), 45, &mut m);
+                    }
+                    for s in b.chain_stones_at(n) {
+                        for e in b.nbrs(s) {
+                            if b.cell(e) == self.att {
+                                match b.libs_at(e) {
+                                    1 => self.add_chain_libs(d, b.head_at(e), 45, &mut m),
+                                    2 => self.add_chain_libs(d, b.head_at(e), 35, &mut m),
+                                    _ => {}
                                 }
                             }
                         }

@@ -404,3 +404,24 @@ fn bent_four_in_the_corner_is_a_ko_not_a_seki() {
     assert_eq!(ld.defender_first.status, Status::Ko, "{ld:?}");
     assert_eq!(ld.defender_first.key, Some(Move::Pass), "{ld:?}");
 }
+
+#[test]
+fn defence_by_atari_next_to_a_connectable_chain() {
+    // After Black (1,3) the white stone (3,3) has two liberties and no black chain touches
+    // it; White lives by (2,0) (or (1,2)), an atari on the black pair (3,0)-(3,1) next to the
+    // white chain (2,1)-(2,2) that it connects to at (3,2). (Found by the property test
+    // `claimed_captures_are_real`: the reader called (1,3) a capture.)
+    let b = diagram(&["X X . X", ". X O X", "X . O .", "X X . O"]);
+    let d = defend(&b, pt(3, 3)).unwrap();
+    assert!(d.proven, "{d:?}");
+    assert!(
+        d.verdict == Verdict::Success(play(2, 0)) || d.verdict == Verdict::Success(play(1, 2)),
+        "{d:?}"
+    );
+    let a = attack(
+        &diagram(&["X X . X", ". X O X", "X . O .", "X . . O"]),
+        pt(3, 3),
+    )
+    .unwrap();
+    assert!(!a.proven || a.verdict == Verdict::Failure, "{a:?}");
+}
