@@ -139,26 +139,39 @@ def test_process_pool_gives_the_single_process_output(reference: tuple[Path, Pat
     assert_same_output(single, out)
 
 
+def write_in_thread(src: Path, out: Path, **options: Any) -> tuple[threading.Thread, dict[str, Any]]:
+    """Start ``dataset.write(src, out, **options)`` on a thread and return once two parts
+    are written (the run is under way): the thread and its result (``report`` or ``error``)."""
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            result["report"] = dataset.write(src, out, **options)
+        except BaseException as e:  # noqa: BLE001 - handed to the test's thread
+            result["error"] = e
+
+    t = threading.Thread(target=run)
+    t.start()
+    wait_for_parts(out, t.is_alive, result)
+    return t, result
+
+
+def wait_for_parts(out: Path, running: Any, context: Any = None) -> None:
+    """Wait (at most 120 s) until two parts of ``out``'s games table exist, while
+    ``running()`` holds."""
+    deadline = time.monotonic() + 120
+    while len(list((out / "games").glob("part-*.parquet"))) < 2:
+        assert time.monotonic() < deadline and running(), context
+        time.sleep(0.02)
+
+
 def test_a_killed_worker_still_gives_the_whole_output(
         reference: tuple[Path, Path], cluster: Any, tmp_path: Path) -> None:
     src, single = reference
     out = tmp_path / "killed"
     pids: dict[str, int] = cluster.run(os.getpid)
     assert len(pids) == 2
-    result: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            result["report"] = dataset.write(src, out, scheduler=cluster, partition_size=PARTITION)
-        except BaseException as e:  # noqa: BLE001 - handed to the test's thread
-            result["error"] = e
-
-    t = threading.Thread(target=run)
-    t.start()
-    deadline = time.monotonic() + 120
-    while len(list((out / "games").glob("part-*.parquet"))) < 2:
-        assert time.monotonic() < deadline and t.is_alive(), result
-        time.sleep(0.02)
+    t, result = write_in_thread(src, out, scheduler=cluster, partition_size=PARTITION)
     # a worker with a task under way dies
     busy = {w: ks for w, ks in cluster.processing().items() if ks}
     assert busy, "no task under way"
@@ -185,10 +198,7 @@ def test_a_killed_pool_process_still_gives_the_whole_output(reference: tuple[Pat
     job = subprocess.Popen(cli(str(src), str(out), "--processes", "2", "--partition-size", str(PARTITION)),
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while len(list((out / "games").glob("part-*.parquet"))) < 2:
-            assert time.monotonic() < deadline and job.poll() is None
-            time.sleep(0.02)
+        wait_for_parts(out, lambda: job.poll() is None)
         workers = [c for c in psutil.Process(job.pid).children()
                    if any("spawn_main" in a for a in c.cmdline())]
         assert len(workers) == 2, [c.cmdline() for c in psutil.Process(job.pid).children()]
@@ -338,20 +348,7 @@ def test_a_killed_ray_worker_still_gives_the_whole_output(reference: tuple[Path,
     out = tmp_path / "ray-killed"
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        result: dict[str, Any] = {}
-
-        def run() -> None:
-            try:
-                result["report"] = dataset.write(src, out, ray="auto", partition_size=PARTITION)
-            except BaseException as e:  # noqa: BLE001 - handed to the test's thread
-                result["error"] = e
-
-        t = threading.Thread(target=run)
-        t.start()
-        deadline = time.monotonic() + 120
-        while len(list((out / "games").glob("part-*.parquet"))) < 2:
-            assert time.monotonic() < deadline and t.is_alive(), result
-            time.sleep(0.02)
+        t, result = write_in_thread(src, out, ray="auto", partition_size=PARTITION)
         busy = [c for c in psutil.Process(os.getpid()).children(recursive=True)
                 if any("ray::write_partition" in a for a in c.cmdline())]
         assert busy, "no Ray worker runs a task"

@@ -780,6 +780,20 @@ mod tests {
     }
 
     #[test]
+    fn json_that_is_not_an_array_of_strings_is_named() {
+        let e = err("[\"B \", 1.5]", InputFormat::Json);
+        assert_eq!(
+            e.kind,
+            TextErrorKind::Json("row 2 is a number, not a string".into())
+        );
+        let e = err("{\"rows\": []}", InputFormat::Json);
+        assert_eq!(
+            e.kind,
+            TextErrorKind::Json("the text is an object, not an array".into())
+        );
+    }
+
+    #[test]
     fn detects_formats() {
         assert_eq!(detect(" [\"B\"]"), InputFormat::Json);
         assert_eq!(detect("3\n000\n"), InputFormat::Digits);

@@ -311,19 +311,23 @@ mod tests {
     use crate::formats::text::{read_board, InputFormat};
     use crate::Point;
 
+    /// A count context without playouts, seki or tax, under territory scoring.
+    fn no_seki<'a>(own: &'a [f32], none: &'a [bool]) -> CountContext<'a> {
+        CountContext {
+            ownf: own,
+            seki_stone: none,
+            seki_pt: none,
+            tax: false,
+            area: false,
+        }
+    }
+
     #[test]
     fn the_dame_between_two_walls_are_filled() {
         let rows = "X.O\nX.O\nX.O\nX.O\nX.O";
         let b = read_board(rows, InputFormat::Text).unwrap();
-        let own = vec![0.0; b.padded_len()];
-        let none = vec![false; b.padded_len()];
-        let ctx = CountContext {
-            ownf: &own,
-            seki_stone: &none,
-            seki_pt: &none,
-            tax: false,
-            area: false,
-        };
+        let (own, none) = (vec![0.0; b.padded_len()], vec![false; b.padded_len()]);
+        let ctx = no_seki(&own, &none);
         let t = Table::new(&b);
         let fin = run(&t, &b, &b, &ctx, Color::Black);
         // filled (not the last of them: that fill would capture), nothing captured
@@ -344,15 +348,8 @@ mod tests {
         // dame, one its own territory point, is protected on the territory point
         let rows = ".........\nXXXX.XXXX\nOOOOXOOOO\nOOOO.OOOO\n.........";
         let b = read_board(rows, InputFormat::Text).unwrap();
-        let own = vec![0.0; b.padded_len()];
-        let none = vec![false; b.padded_len()];
-        let ctx = CountContext {
-            ownf: &own,
-            seki_stone: &none,
-            seki_pt: &none,
-            tax: false,
-            area: false,
-        };
+        let (own, none) = (vec![0.0; b.padded_len()], vec![false; b.padded_len()]);
+        let ctx = no_seki(&own, &none);
         let mut fin = b.clone();
         protect_moves(&mut fin, &ctx);
         assert_eq!(fin.get(Point::new(4, 1)), Some(Color::Black));
