@@ -252,6 +252,20 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The moves saving the defender's chain with head `h` in atari on board `d` (its
+    /// liberty, or capturing an attacker chain in atari next to it), added to `m`.
+    fn add_own_saves(&self, d: usize, h: usize, m: &mut Moves) {
+        let b = &self.boards[d];
+        self.add_chain_libs(d, h, 50, m);
+        for s in b.chain_stones_at(h) {
+            for n in b.nbrs(s) {
+                if b.cell(n) == self.att && b.libs_at(n) == 1 {
+                    self.add_chain_libs(d, b.head_at(n), 55, m);
+                }
+            }
+        }
+    }
+
     /// The attacker's candidates on board `d`, ordered.
     fn attacker_moves(&self, d: usize, libs: usize) -> Moves {
         let b = &self.boards[d];
@@ -331,6 +345,34 @@ impl<'a> Searcher<'a> {
         for &p in lp {
             let p = p as usize;
             m.add(p, 200 + 20 * b.empty_nbrs(p) as i32);
+        }
+        if self.wide(d) && libs <= 2 {
+            // an own chain in atari next to an attacker chain around the target (next to it
+            // or to a liberty): saving it keeps that attacker chain short of liberties (its
+            // capture would give them back)
+            let mut walls = heads;
+            let mut nw = nh;
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    let h = b.head_at(n) as u16;
+                    if b.cell(n) == self.att && nw < walls.len() && !walls[..nw].contains(&h) {
+                        walls[nw] = h;
+                        nw += 1;
+                    }
+                }
+            }
+            for &h in &walls[..nw] {
+                for s in b.chain_stones_at(h as usize) {
+                    for n in b.nbrs(s) {
+                        if b.cell(n) == self.def
+                            && b.libs_at(n) == 1
+                            && b.head_at(n) != b.head_at(self.target)
+                        {
+                            self.add_own_saves(d, b.head_at(n), &mut m);
+                        }
+                    }
+                }
+            }
         }
         if self.wide(d) && libs == 2 {
             for &l in lp {
