@@ -541,6 +541,12 @@ impl<'a> Searcher<'a> {
                 return (0, p, true);
             }
         }
+        if best > 0 && libs >= 2 && self.mode == Mode::Tactics && !self.wide(d) {
+            // past the wide depth the defender of a chain with two or three liberties reads
+            // only liberties and captures: a capture found there is the best guess, not a
+            // proof (a tenuki-free defence such as a move next to a liberty was not read)
+            proven = false;
+        }
         if proven {
             self.table.put(key, best, best_mv);
         }
