@@ -361,7 +361,12 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
-            for &h in &walls[..nw] {
+            for (i, &h) in walls[..nw].iter().enumerate() {
+                if i >= nh && b.libs_at(h as usize) as usize <= libs + 1 {
+                    // a wall chain next to a liberty about as short of liberties as the
+                    // target: taking its liberties is a race the target may win
+                    self.add_chain_libs(d, h as usize, 40, &mut m);
+                }
                 for s in b.chain_stones_at(h as usize) {
                     for n in b.nbrs(s) {
                         if b.cell(n) == self.def
