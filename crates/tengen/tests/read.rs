@@ -140,17 +140,28 @@ fn captured_within(
     v
 }
 
-/// The cases of [`claimed_captures_are_real`]: 200, or `PROPTEST_CASES` for a longer sweep
-/// (with `PROPTEST_RNG_SEED` to repeat one).
-fn read_cases() -> u32 {
-    std::env::var("PROPTEST_CASES")
+/// The configuration of this file's property tests: `cases` cases (or `PROPTEST_CASES`), and
+/// one fixed seed unless `PROPTEST_RNG_SEED` names another.
+///
+/// Fixed, because the reader's candidate moves are a selection: a random run can always meet
+/// a new defence the selection lacks, and a test run should not pass or fail by chance. New
+/// positions are found by sweeps over seeds (`PROPTEST_CASES=500 PROPTEST_RNG_SEED=N cargo
+/// test --release -p tengen --test read`); each false capture found is fixed and its case kept
+/// in `read.proptest-regressions`, which every run replays first.
+fn config(cases: u32) -> ProptestConfig {
+    let mut c = ProptestConfig::default();
+    c.cases = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(200)
+        .unwrap_or(cases);
+    if c.rng_seed == proptest::test_runner::RngSeed::Random {
+        c.rng_seed = proptest::test_runner::RngSeed::Fixed(20261203);
+    }
+    c
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(read_cases()))]
+    #![proptest_config(config(200))]
     /// A chain the reader calls captured (proven) is captured when its move is played and
     /// every defence is tried, exhaustively on a 4x4 board.
     ///
@@ -282,7 +293,7 @@ fn captured_in_region(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(config(40))]
     /// On a 4x3 board taken whole as the region, every proven status of the proof-number
     /// solver holds under exhaustive play with the side said moving first, in the solver's
     /// model of ko (one side may retake a ko once in a line): a group called dead is
