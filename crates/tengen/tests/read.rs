@@ -149,11 +149,13 @@ fn captured_within(
 /// test --release -p tengen --test read`); each false capture found is fixed and its case kept
 /// in `read.proptest-regressions`, which every run replays first.
 fn config(cases: u32) -> ProptestConfig {
-    let mut c = ProptestConfig::default();
-    c.cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(cases);
+    let mut c = ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(cases),
+        ..ProptestConfig::default()
+    };
     if c.rng_seed == proptest::test_runner::RngSeed::Random {
         c.rng_seed = proptest::test_runner::RngSeed::Fixed(20261203);
     }
