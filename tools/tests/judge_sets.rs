@@ -7,7 +7,7 @@
 mod shared;
 
 use shared::shared_data;
-use tengen_tools::judge_sets::{evaluate, Settings};
+use tengen_tools::judge_sets::{evaluate, Half, Settings};
 
 fn bench(path: &std::path::Path) -> serde_json::Value {
     let rep = evaluate(
@@ -70,6 +70,44 @@ fn the_evaluation_is_deterministic() {
     let b = bench(&dir);
     assert_eq!(a["misses"], b["misses"]);
     assert_eq!(a["estimator_exact"], b["estimator_exact"]);
+}
+
+#[test]
+fn a_stage_turned_off_changes_the_judgement_and_the_halves_split_the_files() {
+    let Some(dir) = shared_data("scoring/ogs-score-estimator") else {
+        return;
+    };
+    let run = |settings: Settings| {
+        let rep = evaluate(
+            std::slice::from_ref(&dir),
+            &settings,
+            &mut |p| panic!("{} skipped", p.display()),
+            &mut |name, why| eprintln!("{name}: {why}"),
+        )
+        .expect("the evaluation runs");
+        (rep.estimator_positions, rep.estimator_exact)
+    };
+    let all = run(Settings::default());
+    // without the playouts' estimate only what is certain, read or counted is known: fewer
+    // of these positions come out right
+    let without = run(Settings {
+        judge: tengen::judge::Options {
+            without: tengen::judge::Stages::parse("estimated").unwrap(),
+            ..Default::default()
+        },
+        ..Default::default()
+    });
+    assert_eq!(without.0, all.0);
+    assert!(without.1 < all.1, "{without:?} against {all:?}");
+    let half = |half| {
+        run(Settings {
+            half,
+            ..Default::default()
+        })
+    };
+    let (odd, even) = (half(Half::Odd), half(Half::Even));
+    assert_eq!((odd.0 + even.0, odd.1 + even.1), all);
+    assert!(odd.0 > 0 && even.0 > 0);
 }
 
 #[test]
