@@ -55,9 +55,13 @@
 //!   liberties of its own chains next to its liberties (with three liberties or fewer:
 //!   strengthening what it could connect to), the liberties of the attacker's chains with one
 //!   or two liberties next to those chains (capturing one, or an atari on it), and a pass
-//!   (tenuki). Moves beyond the
-//!   liberties, captures and ataris are read before [`ReadConfig::wide_depth`] only. Throw-ins and snapbacks are liberties
-//!   the attacker fills in self-atari; they are read like any other move.
+//!   (tenuki); also the liberty of its own chains in atari next to the attacker's chains
+//!   around it, and the liberties of those attacker chains when they are about as short of
+//!   liberties as it is. The attacker's moves beyond the liberties, captures and ataris are
+//!   read before [`ReadConfig::wide_depth`] only; the defender's are read at every depth
+//!   (narrowing them would make a capture found deep in a line a guess, not a proof).
+//!   Throw-ins and snapbacks are liberties the attacker fills in self-atari; they are read
+//!   like any other move.
 //! - **Ko.** A move forbidden by the simple-ko point may still be read as retaken "after a ko
 //!   threat", once per side in a line; a line that needs it counts as a ko (the answer `Ko`)
 //!   instead of a success for the side that retook.
@@ -102,8 +106,9 @@ pub struct ReadConfig {
     /// A chain with this many liberties, with the attacker to move, is safe without search.
     pub safe_liberties: usize,
     /// Moves deep into a line from which a chain with three liberties counts as safe and
-    /// only liberties, captures and ataris are read (no nets, no moves next to liberties):
-    /// what keeps a wrong ladder direction from eating the budget.
+    /// the attacker reads only liberties, captures and ataris (no nets, no moves next to
+    /// liberties): what keeps a wrong ladder direction from eating the budget. The defender's
+    /// moves are not narrowed.
     pub wide_depth: usize,
     /// The transposition table holds `2^table_bits` entries (16 bytes each; the
     /// life-and-death table as many of 24 bytes, made on the first such question).

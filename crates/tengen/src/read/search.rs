@@ -328,6 +328,10 @@ impl<'a> Searcher<'a> {
         let mut m = Moves::new();
         let (lp, nl, heads, nh) = self.surroundings(d);
         let lp = &lp[..nl];
+        // the defender's moves are never narrowed with depth in tactics (only the
+        // attacker's are): a capture claimed past the wide depth must have met every defence
+        // the wide depth reads, or it would not be a proof
+        let wide = self.mode == Mode::Tactics;
         for &h in &heads[..nh] {
             let h = h as usize;
             match b.libs_at(h) {
@@ -336,9 +340,7 @@ impl<'a> Searcher<'a> {
                     self.add_chain_libs(d, h, 150, &mut m)
                 }
                 // a race: an attacker chain about as short of liberties as the target
-                n if self.wide(d) && n as usize <= libs + 1 => {
-                    self.add_chain_libs(d, h, 60, &mut m)
-                }
+                n if wide && n as usize <= libs + 1 => self.add_chain_libs(d, h, 60, &mut m),
                 _ => {}
             }
         }
@@ -346,7 +348,7 @@ impl<'a> Searcher<'a> {
             let p = p as usize;
             m.add(p, 200 + 20 * b.empty_nbrs(p) as i32);
         }
-        if self.wide(d) && libs <= 2 {
+        if wide && libs <= 2 {
             // an own chain in atari next to an attacker chain around the target (next to it
             // or to a liberty): saving it keeps that attacker chain short of liberties (its
             // capture would give them back)
@@ -379,7 +381,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if self.wide(d) && libs == 2 {
+        if wide && libs == 2 {
             for &l in lp {
                 for n in b.nbrs(l as usize) {
                     if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
@@ -388,7 +390,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if self.wide(d) && libs <= 2 {
+        if wide && libs <= 2 {
             // own chains the target could connect to through a liberty: strengthen them (when
             // short of liberties), or capture or put in atari an attacker chain next to them
             // (the target then connects by capturing it, as at a liberty of the wall around it)
@@ -545,12 +547,6 @@ impl<'a> Searcher<'a> {
                 self.table.put(key, 0, p);
                 return (0, p, true);
             }
-        }
-        if best > 0 && libs >= 2 && self.mode == Mode::Tactics && !self.wide(d) {
-            // past the wide depth the defender of a chain with two or three liberties reads
-            // only liberties and captures: a capture found there is the best guess, not a
-            // proof (a tenuki-free defence such as a move next to a liberty was not read)
-            proven = false;
         }
         if proven {
             self.table.put(key, best, best_mv);

@@ -425,3 +425,46 @@ fn defence_by_atari_next_to_a_connectable_chain() {
     .unwrap();
     assert!(!a.proven || a.verdict == Verdict::Failure, "{a:?}");
 }
+
+#[test]
+fn net_captures_where_the_ladder_fails() {
+    // White's stone has two liberties, and neither atari captures it (it runs out); the net
+    // (geta) at E5 does. GNU Go 3.8 answers the same: `attack D6` is `1 E5`, and after
+    // either atari `defend D6` names the other liberty.
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . X . X . . .",
+        ". . X O . . . . .",
+        ". . . . . . . . .",
+        ". . X . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let stone = pt(3, 3);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, stone).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Success(play(4, 4)), true),
+        "{a:?}"
+    );
+    let l = r.ladder_captured(&b, stone).unwrap();
+    assert_eq!(l.verdict, Verdict::Failure, "{l:?}");
+    let rules = crate::Rules::default();
+    for (atari, escape) in [(pt(4, 3), pt(3, 4)), (pt(3, 4), pt(4, 3))] {
+        let mut c = b.clone();
+        c.play(atari, Color::Black, &rules).unwrap();
+        let d = r.defend(&c, stone).unwrap();
+        assert_eq!(
+            d.verdict,
+            Verdict::Success(Move::Play(escape)),
+            "{atari}: {d:?}"
+        );
+    }
+    let mut c = b.clone();
+    c.play(pt(4, 4), Color::Black, &rules).unwrap();
+    let d = r.defend(&c, stone).unwrap();
+    assert_eq!((d.verdict, d.proven), (Verdict::Failure, true), "{d:?}");
+}
