@@ -15,10 +15,11 @@ use crate::game::PyGame;
 /// The answer to a reading question about one chain.
 #[pyclass(module = "tengen._tengen", frozen)]
 pub struct Reading {
-    /// "success", "ko" (success only by winning a ko) or "failure".
+    /// "success", "ko" (success only by winning a ko, taking it first), "ko_after_threat"
+    /// (only by winning a ko the opponent takes first) or "failure".
     #[pyo3(get)]
     verdict: &'static str,
-    /// GNU Go's result code: 1 success, 2 ko, 0 failure.
+    /// GNU Go's result code: 1 success, 2 ko, 3 ko after a threat, 0 failure.
     #[pyo3(get)]
     code: u8,
     /// The move that succeeds: a point, None for a pass (a defence of a chain that cannot
@@ -58,6 +59,7 @@ impl From<tengen::read::Reading> for Reading {
         let verdict = match r.verdict {
             Verdict::Success(_) => "success",
             Verdict::Ko(_) => "ko",
+            Verdict::KoAfterThreat(_) => "ko_after_threat",
             Verdict::Failure => "failure",
         };
         Reading {

@@ -162,7 +162,8 @@ def attack(position: Position, x: int, y: int, nodes: Optional[int] = None) -> R
 
     The library's exact, bounded tactical reader (``tengen::read``): no randomness, a node
     budget (``nodes``, default 20,000). The :class:`Reading` says ``"success"`` with the
-    capturing move, ``"ko"`` (only by winning a ko), or ``"failure"``; ``proven`` is False when
+    capturing move, ``"ko"`` (only by winning a ko, taking it first), ``"ko_after_threat"`` (only
+    by winning a ko the opponent takes first), or ``"failure"``; ``proven`` is False when
     the budget cut the search. It reads ladders, nets, snapbacks and captures to escape; a
     chain with four liberties or more is safe without search. ``ValueError`` for an empty or
     off-board point.

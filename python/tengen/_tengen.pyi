@@ -383,10 +383,11 @@ class Reading:
 
     @property
     def verdict(self) -> str:
-        """``"success"``, ``"ko"`` (success only by winning a ko) or ``"failure"``."""
+        """``"success"``, ``"ko"`` (success only by winning a ko, taking it first),
+        ``"ko_after_threat"`` (only by winning a ko the opponent takes first) or ``"failure"``."""
     @property
     def code(self) -> int:
-        """GNU Go's result code: 1 success, 2 ko, 0 failure."""
+        """GNU Go's result code: 1 success, 2 ko, 3 ko after a threat, 0 failure."""
     @property
     def point(self) -> Optional[Point]:
         """The move that succeeds; None for a failure or a pass."""

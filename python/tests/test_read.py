@@ -54,7 +54,7 @@ def test_ko_capture_needs_a_threat() -> None:
         g.play(x, y)
     assert g.board[(2, 2)] is None
     a = tengen.attack(g, 3, 2)
-    assert (a.verdict, a.code, a.point) == ("ko", 2, (2, 2))
+    assert (a.verdict, a.code, a.point) == ("ko_after_threat", 3, (2, 2))
     assert tengen.defend(g, 3, 2).point == (2, 2)
 
 

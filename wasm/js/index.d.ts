@@ -157,9 +157,11 @@ export interface MoveRecord {
 
 /** The answer of the tactical reader about one chain. */
 export interface Reading {
-  verdict: 'success' | 'ko' | 'failure';
-  /** GNU Go's result code: 1 success, 2 ko, 0 failure. */
-  code: 0 | 1 | 2;
+  /** 'ko': success only by winning a ko, taking it first; 'koAfterThreat': only by winning a
+   * ko the opponent takes first (a ko threat is needed to retake). */
+  verdict: 'success' | 'ko' | 'koAfterThreat' | 'failure';
+  /** GNU Go's result code: 1 success, 2 ko, 3 ko after a threat, 0 failure. */
+  code: 0 | 1 | 2 | 3;
   /** The move that succeeds; null for a failure or a pass. */
   point: Vertex | null;
   /** Whether every line was read to its end (false: the node budget cut the search). */

@@ -300,7 +300,8 @@ function readingBoard(position, what) {
 /**
  * Tactical reading of the chain at (x, y) of a position (a Game, a Board or rows), with the
  * library's exact, bounded reader: can it be captured with its opponent to move? Returns
- * {verdict: 'success'|'ko'|'failure', code (GNU Go's: 1, 2 for a ko, 0), point ([x, y] of the
+ * {verdict: 'success'|'ko'|'koAfterThreat'|'failure', code (GNU Go's: 1, 2 for a ko taken
+ * first, 3 for a ko that needs a threat first, 0), point ([x, y] of the
  * move that succeeds, or null), proven (false when the node budget cut the search), nodes,
  * pv: [[sign, [x, y] or null], ...]}. Options: nodes (the node budget). An empty or off-board
  * point throws an Error naming it.

@@ -77,6 +77,7 @@ pub(crate) fn read_json(
     let verdict = match r.verdict {
         Verdict::Success(_) => "success",
         Verdict::Ko(_) => "ko",
+        Verdict::KoAfterThreat(_) => "koAfterThreat",
         Verdict::Failure => "failure",
     };
     Ok(json(&ReadingJson {

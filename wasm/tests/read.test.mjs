@@ -57,14 +57,14 @@ test('a breaker on both paths ends the ladder; a stone with four liberties needs
   assert.equal(attack(g, 4, 4).verdict, 'failure');
 });
 
-test('a ko: the capture that needs a ko threat first is a ko, and connecting saves the stone', () => {
+test('a ko: the capture that needs a ko threat first is a ko after a threat, and connecting saves the stone', () => {
   // Black (3,2) has just captured at (2,2); White may not retake at once.
   const g = new Game(7, 7, { rules: 'japanese' });
   for (const [x, y] of [[2, 1], [3, 1], [1, 2], [4, 2], [2, 3], [3, 3], [0, 6], [2, 2]]) g.play(x, y);
   g.play(3, 2, 'B');
   assert.equal(g.get(2, 2), 0);
   const a = attack(g, 3, 2);
-  assert.deepEqual([a.verdict, a.code, a.point], ['ko', 2, [2, 2]]);
+  assert.deepEqual([a.verdict, a.code, a.point], ['koAfterThreat', 3, [2, 2]]);
   assert.deepEqual(defend(g, 3, 2).point, [2, 2]);
 });
 

@@ -43,7 +43,7 @@ const jg: string = g.judge({ komi: 7.5 }).result + j.dead.length + j.seki.length
 console.log(st, own, jg);
 const rd: Reading = attack(b, 0, 0, { nodes: 1000 });
 const ok: boolean = rd.proven && rd.code === 1 && rd.point !== null && rd.pv.length > 0;
-const dv: 'success' | 'ko' | 'failure' = defend(g, 1, 0).verdict;
+const dv: 'success' | 'ko' | 'koAfterThreat' | 'failure' = defend(g, 1, 0).verdict;
 const lc: number = ladderCaptured(['  B  '], 2, 0).nodes + b.attack(0, 0).nodes + b.ladderCaptured(0, 0).code;
 console.log(ok, dv, lc);
 console.log(caps, why, n, rows, legal, x, total, t, owner, answer, root, sign, sum, presets, komi, g.toSgf({ PB: 'x', HA: 2 }));

@@ -7,8 +7,8 @@
 //! ladder moves only, for input features). There is no randomness: the same position and the
 //! same [`ReadConfig`] give the same answer, the same move and the same node count.
 //!
-//! Every answer is a [`Reading`]: the [`Verdict`] (`Success` with the move, `Ko` when the only
-//! success is by winning a ko, or `Failure`), the nodes searched, a principal variation, and
+//! Every answer is a [`Reading`]: the [`Verdict`] (`Success` with the move, `Ko` or
+//! `KoAfterThreat` when the only success is by winning a ko, or `Failure`), the nodes searched, a principal variation, and
 //! whether the verdict is **proven** (every line was read to its end) or **cut off** by the
 //! node budget or the depth limit (then it is the best guess of the lines read).
 //!
@@ -63,8 +63,10 @@
 //!   Throw-ins and snapbacks are liberties the attacker fills in self-atari; they are read
 //!   like any other move.
 //! - **Ko.** A move forbidden by the simple-ko point may still be read as retaken "after a ko
-//!   threat", once per side in a line; a line that needs it counts as a ko (the answer `Ko`)
-//!   instead of a success for the side that retook.
+//!   threat", once per side in a line; a line that needs it counts as a ko instead of a
+//!   success for the side that retook: [`Verdict::Ko`] for the side asked about when only the
+//!   opponent retook (it takes the ko first; the opponent needs the threat: GNU Go's code 2),
+//!   [`Verdict::KoAfterThreat`] when it had to retake itself (code 3).
 //! - Moves are ordered by liberties (captures first, then moves that leave the target fewer
 //!   liberties and the mover's stone more). Proven results go in a transposition table keyed
 //!   by the Zobrist hash with the ko state, the side to move, the ko-threat flags and the
@@ -141,18 +143,24 @@ pub enum Verdict {
     /// The side asked about succeeds with this move (for `defend`, [`Move::Pass`] when the
     /// chain is not capturable at all).
     Success(Move),
-    /// It succeeds only by winning a ko, starting with this move.
+    /// It succeeds only by winning a ko, starting with this move, which takes the ko first
+    /// (or leads to taking it): the opponent needs a ko threat (GNU Go's code 2).
     Ko(Move),
+    /// It succeeds only by winning a ko that the opponent takes first, starting with this
+    /// move: the side asked about needs a ko threat to retake (GNU Go's code 3).
+    KoAfterThreat(Move),
     /// It cannot succeed.
     Failure,
 }
 
 impl Verdict {
-    /// GNU Go's result code: 1 success, 2 ko, 0 failure.
+    /// GNU Go's result code: 1 success, 2 ko taken first, 3 ko that needs a threat first,
+    /// 0 failure.
     pub fn code(self) -> u8 {
         match self {
             Verdict::Success(_) => 1,
             Verdict::Ko(_) => 2,
+            Verdict::KoAfterThreat(_) => 3,
             Verdict::Failure => 0,
         }
     }
@@ -160,7 +168,7 @@ impl Verdict {
     /// The move, for a success or a ko.
     pub fn best_move(self) -> Option<Move> {
         match self {
-            Verdict::Success(m) | Verdict::Ko(m) => Some(m),
+            Verdict::Success(m) | Verdict::Ko(m) | Verdict::KoAfterThreat(m) => Some(m),
             Verdict::Failure => None,
         }
     }
@@ -398,7 +406,9 @@ impl Reader {
                 // the defender's failure is the attacker's success
                 let verdict = match r.verdict {
                     Verdict::Failure => Verdict::Success(Move::Pass),
-                    Verdict::Ko(m) => Verdict::Ko(m),
+                    // the defender taking the ko first is the attacker needing a threat
+                    Verdict::Ko(m) => Verdict::KoAfterThreat(m),
+                    Verdict::KoAfterThreat(m) => Verdict::Ko(m),
                     Verdict::Success(_) => Verdict::Failure,
                 };
                 Ok(Reading { verdict, ..r })
@@ -728,11 +738,13 @@ impl Reader {
         };
         let nodes = s.nodes();
         let pv = s.principal_variation(attacker, value, mv);
-        // values are from the attacker's side: 2 captured, 1 ko, 0 escaped
+        // values are from the attacker's side; a ko the attacker takes first is one the
+        // defender needs a threat to win, and the other way round
         let mv = to_move(board, mv);
         let verdict = match (attacker, value) {
-            (true, 2) | (false, 0) => Verdict::Success(mv),
-            (_, 1) => Verdict::Ko(mv),
+            (true, search::CAPTURED) | (false, search::ESCAPED) => Verdict::Success(mv),
+            (true, search::KO_FIRST) | (false, search::KO_THREAT) => Verdict::Ko(mv),
+            (true, search::KO_THREAT) | (false, search::KO_FIRST) => Verdict::KoAfterThreat(mv),
             _ => Verdict::Failure,
         };
         Ok(Reading {

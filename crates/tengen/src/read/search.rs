@@ -1,6 +1,6 @@
 //! The search itself: an attacker node maximises and a defender node minimises the value
-//! (2 captured, 1 ko, 0 escaped), on a stack of board copies, with a transposition table of
-//! proven results. See the module docs of [`super`] for the model.
+//! ([`CAPTURED`], [`KO_FIRST`], [`KO_THREAT`], [`ESCAPED`]), on a stack of board copies, with
+//! a transposition table of proven results. See the module docs of [`super`] for the model.
 
 use super::table::Table;
 use super::ReadConfig;
@@ -65,6 +65,17 @@ impl Moves {
         }
     }
 }
+
+/// The value of a line whose chain is captured.
+pub(super) const CAPTURED: u8 = 3;
+/// A capture by ko that the defender must retake after a threat: the attacker wins the ko
+/// by taking it first (GNU Go's KO_A, code 2 for the attacker).
+pub(super) const KO_FIRST: u8 = 2;
+/// A capture by ko that the attacker must retake after a threat: the attacker needs a ko
+/// threat first (GNU Go's KO_B, code 3 for the attacker).
+pub(super) const KO_THREAT: u8 = 1;
+/// The value of a line whose chain escapes.
+pub(super) const ESCAPED: u8 = 0;
 
 /// A node's result: value, best move (padded index, 0 for none or a pass), proven.
 type Res = (u8, usize, bool);
@@ -434,27 +445,27 @@ impl<'a> Searcher<'a> {
         let b = &self.boards[d];
         let t = self.target;
         if b.cell(t) != self.def {
-            return (2, 0, true);
+            return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;
         if libs >= self.safe(d) {
-            return (0, 0, true);
+            return (ESCAPED, 0, true);
         }
         if libs == 1 {
             let lib = self.first_lib(d);
             if !self.boards[d].is_ko_retake(lib, self.att) {
-                return (2, lib, true);
+                return (CAPTURED, lib, true);
             }
         }
         if self.cut(d) {
-            return (0, 0, false);
+            return (ESCAPED, 0, false);
         }
         let key = self.key(d, true, flags);
         if let Some((v, mv)) = self.table.get(key) {
             return (v, mv, true);
         }
         let moves = self.attacker_moves(d, libs);
-        let (mut best, mut best_mv, mut proven) = (0u8, 0usize, true);
+        let (mut best, mut best_mv, mut proven) = (ESCAPED, 0usize, true);
         for i in 0..moves.n {
             let p = moves.pts[i] as usize;
             let b = &self.boards[d];
@@ -473,16 +484,16 @@ impl<'a> Searcher<'a> {
             c.play_pos(p, self.att);
             let (mut v, _, pr) = self.defend(d + 1, flags | retake as u8);
             if retake {
-                v = v.min(1);
+                v = v.min(KO_THREAT);
             }
             proven &= pr;
             if v > best {
                 best = v;
                 best_mv = p;
             }
-            if v == 2 && pr {
-                self.table.put(key, 2, p);
-                return (2, p, true);
+            if v == CAPTURED && pr {
+                self.table.put(key, CAPTURED, p);
+                return (CAPTURED, p, true);
             }
         }
         if proven {
@@ -497,21 +508,21 @@ impl<'a> Searcher<'a> {
         let b = &self.boards[d];
         let t = self.target;
         if b.cell(t) != self.def {
-            return (2, 0, true);
+            return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;
         if libs >= self.safe(d) {
-            return (0, 0, true);
+            return (ESCAPED, 0, true);
         }
         if self.cut(d) {
-            return (0, 0, false);
+            return (ESCAPED, 0, false);
         }
         let key = self.key(d, false, flags);
         if let Some((v, mv)) = self.table.get(key) {
             return (v, mv, true);
         }
         let moves = self.defender_moves(d, libs);
-        let (mut best, mut best_mv, mut proven, mut any) = (2u8, 0usize, true, false);
+        let (mut best, mut best_mv, mut proven, mut any) = (CAPTURED, 0usize, true, false);
         for i in 0..moves.n {
             let p = moves.pts[i] as usize;
             let (v, pr) = if p == 0 {
@@ -535,7 +546,7 @@ impl<'a> Searcher<'a> {
                 }
                 c.play_pos(p, self.def);
                 let (v, _, pr) = self.attack(d + 1, flags | (retake as u8) << 1);
-                (if retake { v.max(1) } else { v }, pr)
+                (if retake { v.max(KO_FIRST) } else { v }, pr)
             };
             proven &= pr;
             if !any || v < best {
@@ -543,9 +554,9 @@ impl<'a> Searcher<'a> {
                 best_mv = p;
                 any = true;
             }
-            if v == 0 && pr {
-                self.table.put(key, 0, p);
-                return (0, p, true);
+            if v == ESCAPED && pr {
+                self.table.put(key, ESCAPED, p);
+                return (ESCAPED, p, true);
             }
         }
         if proven {
@@ -564,7 +575,11 @@ impl<'a> Searcher<'a> {
         first: usize,
     ) -> Vec<(Color, Move)> {
         let mut pv = Vec::new();
-        let failed = if attacker { value == 0 } else { value == 2 };
+        let failed = if attacker {
+            value == ESCAPED
+        } else {
+            value == CAPTURED
+        };
         if failed {
             return pv;
         }
