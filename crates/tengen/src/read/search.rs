@@ -252,26 +252,25 @@ impl<'a> Searcher<'a> {
     /// The moves saving the attacker chain with head `h` in atari on board `d` (its liberty,
     /// or capturing a defender chain in atari next to it), added to `m`.
     fn add_saves(&self, d: usize, h: usize, m: &mut Moves) {
-        let b = &self.boards[d];
-        self.add_chain_libs(d, h, 800, m);
-        for s in b.chain_stones_at(h) {
-            for n in b.nbrs(s) {
-                if b.cell(n) == self.def && b.libs_at(n) == 1 {
-                    self.add_chain_libs(d, b.head_at(n), 900, m);
-                }
-            }
-        }
+        self.add_rescues(d, h, self.def, (800, 900), m);
     }
 
     /// The moves saving the defender's chain with head `h` in atari on board `d` (its
     /// liberty, or capturing an attacker chain in atari next to it), added to `m`.
     fn add_own_saves(&self, d: usize, h: usize, m: &mut Moves) {
+        self.add_rescues(d, h, self.att, (50, 55), m);
+    }
+
+    /// The liberty of the chain with head `h` on board `d` (with `scores.0`), and the
+    /// liberties of the chains of colour `enemy` in atari next to it (capturing them, with
+    /// `scores.1`), added to `m`.
+    fn add_rescues(&self, d: usize, h: usize, enemy: u8, scores: (i32, i32), m: &mut Moves) {
         let b = &self.boards[d];
-        self.add_chain_libs(d, h, 50, m);
+        self.add_chain_libs(d, h, scores.0, m);
         for s in b.chain_stones_at(h) {
             for n in b.nbrs(s) {
-                if b.cell(n) == self.att && b.libs_at(n) == 1 {
-                    self.add_chain_libs(d, b.head_at(n), 55, m);
+                if b.cell(n) == enemy && b.libs_at(n) == 1 {
+                    self.add_chain_libs(d, b.head_at(n), scores.1, m);
                 }
             }
         }
