@@ -28,7 +28,10 @@
 //!
 //! Instructions per move come from two callgrind runs of each program with different
 //! playout counts: the difference of the instruction totals over the difference of the moves,
-//! so start-up and everything outside the playouts cancel out.
+//! so start-up and everything outside the playouts cancel out. valgrind cannot run every
+//! instruction a `-march=native` build may use (AVX-512 on recent CPUs): such a run dies of
+//! SIGILL and is reported as an error, so build the libego you count for an older target
+//! (`-march=x86-64-v3`, say).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -111,6 +114,25 @@ fn callgrind(program: &Path, args: &[String]) -> Option<Result<f64, String>> {
         Err(_) => return None,
     };
     let err = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        // e.g. a build for `-march=native` that uses instructions valgrind cannot run (SIGILL):
+        // its "Collected" total covers only the start-up and would read as a count
+        let why: Vec<&str> = err
+            .lines()
+            .filter(|l| l.contains("Process terminating") || l.contains("Illegal"))
+            .collect();
+        return Some(Err(format!(
+            "callgrind of {} {}: the program failed ({}){}",
+            program.display(),
+            args.join(" "),
+            out.status,
+            if why.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", why.join("; "))
+            }
+        )));
+    }
     Some(
         err.lines()
             .find_map(|l| l.split("Collected :").nth(1))
@@ -205,8 +227,18 @@ fn run() -> Result<(), String> {
         return Ok(());
     };
     let moves_between = (large - small) as f64 * 1000.0 * m;
-    let ei = (e2? - e1?) / moves_between;
-    let ti = (t2? - t1?) / moves_between;
+    let grown = |name: &str, a: f64, b: f64| {
+        if b > a {
+            Ok((b - a) / moves_between)
+        } else {
+            Err(format!(
+                "{name}: callgrind counted {b} instructions for {large}k playouts and {a} for \
+                 {small}k: the playouts did not run"
+            ))
+        }
+    };
+    let ei = grown("libego", e1?, e2?)?;
+    let ti = grown("tengen", t1?, t2?)?;
     println!(
         "instructions (callgrind, {}k minus {}k playouts): libego {ei:.0}/move, tengen {ti:.0}/move: ratio {:.3}",
         large,
