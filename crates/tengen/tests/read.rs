@@ -88,6 +88,60 @@ fn snapback() {
     assert_eq!(d.verdict, Verdict::Failure, "{d:?}");
 }
 
+#[test]
+fn throw_in() {
+    // White's chain (3,3) (4,3) (5,3) (5,2) has two liberties, (2,3) and (5,1). Black's only
+    // capture is the throw-in at (5,1), a stone White can take at once at (5,0); but White
+    // then fills its own liberty, Black's atari at (2,3) follows, and White's connection at
+    // (5,1) joins a group short of liberties (connect and die). No other first move of Black
+    // captures within 12 moves: checked exhaustively below, not only by the reader.
+    let b = diagram(&[". X . O . .", ". X O O O .", "X X X X X O", "X X . O O O"]);
+    let target = pt(5, 2);
+    let rules = Rules::from_name("japanese").unwrap();
+    let a = attack(&b, target).unwrap();
+    assert!(a.proven, "{a:?}");
+    assert_eq!(a.verdict, Verdict::Success(Move::Play(pt(5, 1))), "{a:?}");
+    let mut thrown = b.clone();
+    thrown.play(pt(5, 1), Color::Black, &rules).unwrap();
+    // a sacrifice: the stone is in atari, and it captured nothing
+    assert_eq!(thrown.liberties(pt(5, 1)), Some(1));
+    assert_eq!(
+        thrown.stone_count(Color::White),
+        b.stone_count(Color::White)
+    );
+    let mut memo = Memo::new();
+    assert!(captured_within(
+        &thrown,
+        target,
+        Color::White,
+        false,
+        12,
+        &mut memo
+    ));
+    for q in b.legal_moves(Color::Black, &rules) {
+        if q != pt(5, 1) {
+            let mut c = b.clone();
+            c.play(q, Color::Black, &rules).unwrap();
+            assert!(
+                !captured_within(&c, target, Color::White, false, 12, &mut memo),
+                "{q} captures too"
+            );
+        }
+    }
+    // with White to move the chain lives, and the reader's defence holds under every reply
+    let d = defend(&b, target).unwrap();
+    assert!(d.proven, "{d:?}");
+    let Verdict::Success(Move::Play(m)) = d.verdict else {
+        panic!("{d:?}")
+    };
+    let mut saved = b.clone();
+    saved.play(m, Color::White, &rules).unwrap();
+    assert!(
+        !captured_within(&saved, target, Color::White, true, 12, &mut memo),
+        "{d:?}"
+    );
+}
+
 /// The exhaustive search's memo: (hash, ko, attacker to move, depth) to captured.
 type Memo = std::collections::HashMap<(u64, Option<(Point, Color)>, bool, u32), bool>;
 // (per target: `claimed_captures_are_real` makes one for each stone it asks about)
