@@ -400,6 +400,50 @@ proptest! {
     }
 }
 
+#[test]
+fn ten_thousand_year_ko() {
+    // Black's group (the chain from (1,2) to (3,3), with the stones (3,1) and (4,2) beside
+    // it) and White's share the liberty (0,2); each has one more of its own, (4,3) and
+    // (0,0). The black stone (3,1) in White's wall is in atari at (3,2). White moving first
+    // takes it there: a ko, and Black lives only by winning it. Black moving first connects
+    // at (3,2): seki, the shared liberty being self-atari for both. So neither wants to move
+    // first, the ten thousand year ko. Checked below under exhaustive play in the solver's
+    // model of ko (one side may retake a ko once in a line), not only by the solver.
+    let b = diagram(&[". O O O O", "O O O X O", ". X X . X", "X X X X ."]);
+    let group = pt(1, 2);
+    let region: Vec<Point> = b.size().points().collect();
+    let ld = Reader::new(ReadConfig::default())
+        .life_and_death(&b, group, Some(&region))
+        .unwrap();
+    assert!(ld.proven(), "{ld:?}");
+    assert_eq!(ld.attacker_first.status, Status::Ko, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(Move::Play(pt(3, 2))), "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Seki, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(Move::Play(pt(3, 2))), "{ld:?}");
+    // White's key takes a ko: one stone captured, the capturer left with one liberty
+    let take = b.analyze(pt(3, 2), Color::White, &Rules::default());
+    assert!(take.creates_ko && take.captures == [pt(3, 1)], "{take:?}");
+    let captured = |attacker_first: bool, attacker_has_threat: bool| {
+        let mut memo = RegionMemo::new();
+        captured_in_region(
+            &b,
+            group,
+            Color::Black,
+            attacker_first,
+            false,
+            attacker_has_threat,
+            false,
+            40,
+            &mut memo,
+        )
+    };
+    // White first: captured when White may retake the ko after a threat, not when Black may
+    assert!(captured(true, true));
+    assert!(!captured(true, false));
+    // Black first: never captured, even when White has the threat
+    assert!(!captured(false, true));
+}
+
 /// A false capture `claimed_captures_are_real` found: Black's (1,3) was claimed to capture the
 /// white corner stone (3,3), which lives by White (2,0) (or (1,2)): the atari on the black
 /// pair (3,0)-(3,1), next to the white chain the stone connects to at (3,2), that the reader
