@@ -276,6 +276,27 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The nets around a target with the liberties `lp` on board `d`: the empty points, not
+    /// liberties themselves, next to two of them (each extension of the target is then short
+    /// of liberties), added to `m` with `score` plus a little for each empty neighbour.
+    fn add_nets(&self, d: usize, lp: &[u16], score: i32, m: &mut Moves) {
+        let b = &self.boards[d];
+        for &l in lp {
+            for n in b.nbrs(l as usize) {
+                if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
+                    let touching = b
+                        .nbrs(n)
+                        .iter()
+                        .filter(|&&q| lp.contains(&(q as u16)))
+                        .count();
+                    if touching >= 2 {
+                        m.add(n, score + 4 * b.empty_nbrs(n) as i32);
+                    }
+                }
+            }
+        }
+    }
+
     /// The attacker's candidates on board `d`, ordered.
     fn attacker_moves(&self, d: usize, libs: usize) -> Moves {
         let b = &self.boards[d];
@@ -318,6 +339,9 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+        }
+        if libs == 3 && self.wide(d) {
+            self.add_nets(d, lp, 10, &mut m);
         }
         if libs == 2 && self.wide(d) {
             for &l in lp {
@@ -390,6 +414,11 @@ impl<'a> Searcher<'a> {
                     }
                 }
             }
+        }
+        if wide && libs == 3 {
+            // the points where the attacker would net a chain of three liberties: taken
+            // first, they keep the net off
+            self.add_nets(d, lp, 25, &mut m);
         }
         if wide && libs == 2 {
             for &l in lp {

@@ -427,6 +427,40 @@ fn defence_by_atari_next_to_a_connectable_chain() {
 }
 
 #[test]
+fn net_of_a_chain_with_three_liberties() {
+    // Black's D8 D7 (x 3, y 1 and 2) under White's wall has three liberties, C8 C7 D6. The
+    // net at C6 (2,3), next to two of them, leaves each extension short of liberties; a
+    // capture the reader once missed (it read nets only against two liberties). GNU Go 3.8
+    // also captures, by D6 (3,3), and agrees that after C6 Black has no defence.
+    let b = diagram(&[
+        ". . O O O O . . .",
+        ". . . X O . . . .",
+        ". . . X O . . . .",
+        ". . . . O . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(3, 1)).unwrap();
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    let Some(Move::Play(m)) = a.verdict.best_move() else {
+        panic!("{a:?}")
+    };
+    assert!(m == pt(2, 3) || m == pt(3, 3), "{a:?}");
+    let mut netted = b.clone();
+    netted
+        .play(m, Color::White, &crate::Rules::default())
+        .unwrap();
+    let d = r.defend(&netted, pt(3, 1)).unwrap();
+    assert!(d.proven && d.verdict == Verdict::Failure, "{d:?}");
+    // the chain had three liberties, so this is no ladder
+    assert!(!ladder_captured(&b, pt(3, 1)).unwrap());
+}
+
+#[test]
 fn net_captures_where_the_ladder_fails() {
     // White's stone has two liberties, and neither atari captures it (it runs out); the net
     // (geta) at E5 does. GNU Go 3.8 answers the same: `attack D6` is `1 E5`, and after
