@@ -738,6 +738,27 @@ impl Board {
         self.layout.len()
     }
 
+    /// Whether `c` at the empty `p` would capture one stone in a ko: it takes exactly one
+    /// stone and the played stone stands alone with that point as its only liberty (so the
+    /// opponent could retake at once but for the ko rule).
+    pub(crate) fn captures_in_ko(&self, p: usize, c: u8) -> bool {
+        if self.empty_nbrs(p) > 0 || self.has_own_neighbor(p, c) {
+            return false;
+        }
+        let mut taken = 0;
+        let mut heads = [0usize; 4];
+        for (i, n) in self.nbrs(p).into_iter().enumerate() {
+            if at(&self.cells, n) == (c ^ 3) && self.libs_at(n) == 1 {
+                let h = self.head_at(n);
+                if !heads[..i].contains(&h) {
+                    taken += self.chain_size_at(n);
+                }
+                heads[i] = h;
+            }
+        }
+        taken == 1
+    }
+
     /// Whether playing `c` at empty `p` retakes the current ko.
     #[inline(always)]
     pub(crate) fn is_ko_retake(&self, p: usize, c: u8) -> bool {

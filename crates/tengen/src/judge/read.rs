@@ -90,8 +90,9 @@ mod tests {
     }
 
     /// The white stone (1,4) on the first line, in atari, runs along the edge into a ladder:
-    /// captured even with White moving first.
-    const EDGE_LADDER: &str = ".....\n.....\n.....\n.X...\nXO...";
+    /// captured even with White moving first (the black corner stone has a spare liberty, so
+    /// White has nothing to capture).
+    const EDGE_LADDER: &str = ".....\n.....\n.....\nXX...\nXO...";
 
     #[test]
     fn a_chain_kept_with_little_confidence_that_cannot_be_saved_is_dead() {

@@ -20,12 +20,13 @@
 //! //   . . . . .
 //! //   . . . . .
 //! //   . . . . .
-//! //   . X . . .
+//! //   X X . . .
 //! //   X O . . .
 //! let mut b = Board::square(5).unwrap();
 //! b.edit([
 //!     (Point::new(1, 4), Some(Color::White)),
 //!     (Point::new(0, 4), Some(Color::Black)),
+//!     (Point::new(0, 3), Some(Color::Black)),
 //!     (Point::new(1, 3), Some(Color::Black)),
 //! ]);
 //! let mut reader = Reader::new(ReadConfig::default());

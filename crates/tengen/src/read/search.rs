@@ -178,6 +178,12 @@ impl<'a> Searcher<'a> {
         b.hash() ^ mix(extra)
     }
 
+    /// Whether the defender may still retake a ko in this line (after a threat): in tactics,
+    /// once per line; never in a ladder.
+    fn defender_may_retake(&self, flags: u8) -> bool {
+        self.mode == Mode::Tactics && flags & 2 == 0
+    }
+
     /// Make board `d + 1` a copy of board `d`.
     fn child(&mut self, d: usize) {
         if self.boards.len() <= d + 1 {
@@ -319,6 +325,19 @@ impl<'a> Searcher<'a> {
         if self.mode == Mode::Ladder {
             m.sort();
             return m;
+        }
+        if libs == 1 && self.wide(d) && b.captures_in_ko(lp[0] as usize, self.att) {
+            // the capture is a ko: shorten the liberties of the defender's other chains next
+            // to the capturing point, so that the capture takes them too (no ko)
+            let l = lp[0] as usize;
+            for n in b.nbrs(l) {
+                if b.cell(n) == self.def
+                    && b.head_at(n) != b.head_at(self.target)
+                    && b.libs_at(n) <= 3
+                {
+                    self.add_chain_libs(d, b.head_at(n), 90, &mut m);
+                }
+            }
         }
         for &h in &heads[..nh] {
             if b.libs_at(h as usize) == 1 {
@@ -481,9 +500,12 @@ impl<'a> Searcher<'a> {
         }
         if libs == 1 {
             let lib = self.first_lib(d);
-            if !self.boards[d].is_ko_retake(lib, self.att) {
+            let in_ko = self.defender_may_retake(flags) && b.captures_in_ko(lib, self.att);
+            if !b.is_ko_retake(lib, self.att) && !in_ko {
                 return (CAPTURED, lib, true);
             }
+            // a capture the defender can answer by retaking the ko is read with the other
+            // moves: one of them may capture the chain outright
         }
         if self.cut(d) {
             return (ESCAPED, 0, false);
@@ -536,6 +558,12 @@ impl<'a> Searcher<'a> {
         let b = &self.boards[d];
         let t = self.target;
         if b.cell(t) != self.def {
+            // a one-stone chain just taken in a ko that the defender may still retake (after a
+            // threat) is captured only if the attacker wins the ko
+            let (ko, ko_color) = b.ko_state();
+            if ko as usize == t && ko_color == self.def && self.defender_may_retake(flags) {
+                return (KO_FIRST, 0, true);
+            }
             return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;

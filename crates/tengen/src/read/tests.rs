@@ -502,3 +502,47 @@ fn net_captures_where_the_ladder_fails() {
     let d = r.defend(&c, stone).unwrap();
     assert_eq!((d.verdict, d.proven), (Verdict::Failure, true), "{d:?}");
 }
+
+/// A white stone in atari whose capture is a ko: Black's capturing stone is left alone with
+/// the captured point as its only liberty, so White may retake after a threat. GNU Go 3.8
+/// answers `attack` here with `2` (a ko), at the same point.
+#[test]
+fn a_capture_that_makes_a_ko_is_a_ko() {
+    let b = diagram(&[
+        ". X O . .",
+        "X O . O .",
+        ". X O . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(1, 1)).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Ko(play(2, 1)), true),
+        "{a:?}"
+    );
+    // White to move saves it by filling the ko (or taking a black stone in atari)
+    let d = r.defend(&b, pt(1, 1)).unwrap();
+    assert_eq!(d.verdict.code(), 1, "{d:?}");
+}
+
+/// The same stone in atari where the capture takes more stones, whose only liberty is the
+/// capturing point too: no ko, a plain capture.
+#[test]
+fn a_capture_of_more_stones_is_no_ko() {
+    let b = diagram(&[
+        ". X O X .",
+        "X O . O X",
+        ". X O X .",
+        ". . . . .",
+        ". . . . .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(1, 1)).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Success(play(2, 1)), true),
+        "{a:?}"
+    );
+}
