@@ -4,7 +4,7 @@
 
 use super::table::Table;
 use super::ReadConfig;
-use crate::board::EMPTY;
+use crate::board::{EMPTY, WALL};
 use crate::{Board, Color, Move};
 
 /// Which question the search answers.
@@ -184,6 +184,24 @@ impl<'a> Searcher<'a> {
         self.mode == Mode::Tactics && flags & 2 == 0
     }
 
+    /// Whether the target on board `d`, with `libs` liberties (just the safe number), is
+    /// read anyway: in the wide depth, when two of them or more are on the first line (a
+    /// chain pushed along the second line can be short of liberties with four; three on the
+    /// first line or more gave one right answer fewer in each of GNU Go's `attack` and
+    /// `defend` questions).
+    fn pinned_to_edge(&self, d: usize, libs: usize) -> bool {
+        if !self.wide(d) || libs != self.safe(d) {
+            return false;
+        }
+        let b = &self.boards[d];
+        let (lp, nl, _, _) = self.surroundings(d);
+        let edge = lp[..nl]
+            .iter()
+            .filter(|&&l| b.nbrs(l as usize).iter().any(|&n| b.cell(n) == WALL))
+            .count();
+        edge >= 2
+    }
+
     /// Make board `d + 1` a copy of board `d`.
     fn child(&mut self, d: usize) {
         if self.boards.len() <= d + 1 {
@@ -360,7 +378,16 @@ impl<'a> Searcher<'a> {
             }
         }
         if libs == 3 && self.wide(d) {
+            // nets first, then any point next to a liberty: blocking the way out along a
+            // line (the second line's chain pushed onto the first)
             self.add_nets(d, lp, 10, &mut m);
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
+                        m.add(n, 5 + 4 * b.empty_nbrs(n) as i32);
+                    }
+                }
+            }
         }
         if libs == 2 && self.wide(d) {
             for &l in lp {
@@ -495,7 +522,7 @@ impl<'a> Searcher<'a> {
             return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;
-        if libs >= self.safe(d) {
+        if libs >= self.safe(d) && !self.pinned_to_edge(d, libs) {
             return (ESCAPED, 0, true);
         }
         if libs == 1 {
@@ -567,7 +594,7 @@ impl<'a> Searcher<'a> {
             return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;
-        if libs >= self.safe(d) {
+        if libs >= self.safe(d) && !self.pinned_to_edge(d, libs) {
             return (ESCAPED, 0, true);
         }
         if self.cut(d) {

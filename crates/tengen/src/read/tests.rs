@@ -546,3 +546,30 @@ fn a_capture_of_more_stones_is_no_ko() {
         "{a:?}"
     );
 }
+
+/// Three white stones on the second line under a black wall, blocked on the right: four
+/// liberties, three of them on the first line, and still captured when Black moves first
+/// (Black blocks on the left at (1, 5) and the chain has only first-line liberties left);
+/// White moving first escapes by extending there. GNU Go 3.8 gives the same answers
+/// (`attack` and `defend` both `1 B2`).
+#[test]
+fn a_chain_on_the_second_line_with_four_liberties() {
+    let b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". X X X X X .",
+        ". . O O O X .",
+        ". . . . . . .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(2, 5)).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Success(play(1, 5)), true),
+        "{a:?}"
+    );
+    let d = r.defend(&b, pt(2, 5)).unwrap();
+    assert_eq!(d.verdict, Verdict::Success(play(1, 5)), "{d:?}");
+}
