@@ -377,6 +377,31 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        if self.wide(d) {
+            // the defender's chains the target could connect to through a liberty, short of
+            // liberties themselves: taking their liberties takes away the connection (up to
+            // four liberties: three gave one right answer fewer on GNU Go's suite, any number
+            // the same as four, and slower)
+            for &l in lp {
+                for n in b.nbrs(l as usize) {
+                    if b.cell(n) == self.def
+                        && b.head_at(n) != b.head_at(self.target)
+                        && b.libs_at(n) <= 4
+                    {
+                        self.add_chain_libs(d, b.head_at(n), 25, &mut m);
+                    }
+                }
+            }
+        }
+        if self.wide(d) {
+            // the attacker's own chains around the target with two liberties: strengthening
+            // them keeps the wall from being cut or captured
+            for &h in &heads[..nh] {
+                if b.libs_at(h as usize) == 2 {
+                    self.add_chain_libs(d, h as usize, 20, &mut m);
+                }
+            }
+        }
         if libs == 3 && self.wide(d) {
             // nets first, then any point next to a liberty: blocking the way out along a
             // line (the second line's chain pushed onto the first)

@@ -573,3 +573,50 @@ fn a_chain_on_the_second_line_with_four_liberties() {
     let d = r.defend(&b, pt(2, 5)).unwrap();
     assert_eq!(d.verdict, Verdict::Success(play(1, 5)), "{d:?}");
 }
+
+/// The white chain on top (4, 0)–(5, 0) has two liberties; at (4, 1) it would connect to the
+/// white stone (3, 1), itself short of liberties. Black takes that stone's liberty first, at
+/// (2, 1), and the connection no longer saves the chain. White to move saves it there too.
+/// GNU Go 3.8 gives the same answers (`attack` and `defend` both `1 C5`).
+#[test]
+fn taking_the_liberty_of_the_chain_it_would_connect_to() {
+    let b = diagram(&[
+        "O O X X O O",
+        "X . . O . .",
+        ". O . . . .",
+        "X . . X . .",
+        "X O X . O .",
+        "X . O . X .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(4, 0)).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Success(play(2, 1)), true),
+        "{a:?}"
+    );
+    let d = r.defend(&b, pt(4, 0)).unwrap();
+    assert_eq!(d.verdict, Verdict::Success(play(2, 1)), "{d:?}");
+}
+
+/// The white chain (0, 1)–(1, 1) has three liberties; the black stone (2, 1) next to it has
+/// two. Black first makes that stone strong at (3, 1), and the white chain is then captured.
+/// GNU Go 3.8 finds the same attack (`1 D5`).
+#[test]
+fn strengthening_the_wall_before_the_attack() {
+    let b = diagram(&[
+        ". . . . O .",
+        "O O X . . .",
+        ". X O . . X",
+        "X . . . . .",
+        ". X . . . .",
+        ". O X . . .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(0, 1)).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Success(play(3, 1)), true),
+        "{a:?}"
+    );
+}
