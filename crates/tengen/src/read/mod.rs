@@ -43,18 +43,26 @@
 //!   simple ko with suicide forbidden; superko is not read (a long cycle ends at the depth
 //!   limit, unproven).
 //! - A chain with [`ReadConfig::safe_liberties`] liberties or more (4 by default) with the
-//!   attacker to move counts as escaped, without search; a chain with one liberty that the
-//!   attacker may fill is captured.
+//!   attacker to move counts as escaped, without search, unless it has just that many and
+//!   two of them are on the first line (a chain pushed along the second line), within the
+//!   wide depth; a chain with one liberty that the attacker may fill is captured, unless the
+//!   capture takes one stone in a ko that the defender may still retake: then the capture
+//!   is a ko ([`Verdict::Ko`], as GNU Go answers it), and the other moves are read for an
+//!   outright capture.
 //! - The attacker's moves are the chain's liberties, the empty points next to them when the
-//!   chain has two liberties (nets), and the liberties of the attacker's own chains next to
-//!   the target (or to its liberties) that are in atari, or of the defender's chains in atari
-//!   next to them
-//!   (saving a cutting stone by extending or capturing). The defender's moves are the
+//!   chain has two or three liberties (nets, and blocking the way out), and the liberties of
+//!   the attacker's own chains next to the target (or to its liberties) that are in atari, or
+//!   of the defender's chains in atari next to them (saving a cutting stone by extending or
+//!   capturing); within the wide depth also the liberties of its own chains around the
+//!   target with two liberties (strengthening the wall), of the defender's chains with up to
+//!   four liberties next to the target's liberties (taking away a connection), and, when the
+//!   capture would be a ko, of the defender's chains next to the capturing point (so that it
+//!   takes them too). The defender's moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two
 //!   liberties (capturing to escape, or a counter-atari) or with at most one liberty more
 //!   than the target (a race), the empty points next to its liberties when it has two, the
-//!   liberties of its own chains next to its liberties (with three liberties or fewer:
-//!   strengthening what it could connect to), the liberties of the attacker's chains with one
+//!   liberties of its own chains next to its liberties when it has three or fewer (those
+//!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
 //!   or two liberties next to those chains (capturing one, or an atari on it), and a pass
 //!   (tenuki); also the liberty of its own chains in atari next to the attacker's chains
 //!   around it, and the liberties of those attacker chains when they are about as short of

@@ -500,7 +500,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if wide && libs <= 2 {
+        if wide && libs <= 3 {
             // own chains the target could connect to through a liberty: strengthen them (when
             // short of liberties), or capture or put in atari an attacker chain next to them
             // (the target then connects by capturing it, as at a liberty of the wall around it)

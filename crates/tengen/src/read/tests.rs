@@ -620,3 +620,32 @@ fn strengthening_the_wall_before_the_attack() {
         "{a:?}"
     );
 }
+
+/// The white stone (0, 3) has three liberties; at two of them it joins the white chain
+/// (1, 4)–(1, 5), which has three liberties too. Black takes that chain's outside liberty
+/// (2, 4) and wins; White saves both by taking that point first. GNU Go 3.8 gives the same
+/// answers (`attack` and `defend` both `1 C2`).
+#[test]
+fn strengthening_the_chain_it_would_connect_to() {
+    let b = diagram(&[
+        ". . . . O .",
+        "X . . . . .",
+        ". X . X O .",
+        "O . X . O O",
+        ". O . . X O",
+        ". O X O X O",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(0, 3)).unwrap();
+    assert_eq!(
+        (a.verdict, a.proven),
+        (Verdict::Success(play(2, 4)), true),
+        "{a:?}"
+    );
+    let d = r.defend(&b, pt(0, 3)).unwrap();
+    assert_eq!(
+        (d.verdict, d.proven),
+        (Verdict::Success(play(2, 4)), true),
+        "{d:?}"
+    );
+}
