@@ -503,6 +503,18 @@ fn net_captures_where_the_ladder_fails() {
     assert_eq!((d.verdict, d.proven), (Verdict::Failure, true), "{d:?}");
 }
 
+/// The attack and the defence of the chain at `p` on `b`, read by one reader with the
+/// default limits.
+fn attack_and_defence(b: &Board, p: Point) -> (Reading, Reading) {
+    let mut r = Reader::new(ReadConfig::default());
+    (r.attack(b, p).unwrap(), r.defend(b, p).unwrap())
+}
+
+/// A reading's verdict and whether it is proven.
+fn outcome(r: &Reading) -> (Verdict, bool) {
+    (r.verdict, r.proven)
+}
+
 /// A white stone in atari whose capture is a ko: Black's capturing stone is left alone with
 /// the captured point as its only liberty, so White may retake after a threat. GNU Go 3.8
 /// answers `attack` here with `2` (a ko), at the same point.
@@ -515,15 +527,9 @@ fn a_capture_that_makes_a_ko_is_a_ko() {
         ". . . . .",
         ". . . . .",
     ]);
-    let mut r = Reader::new(ReadConfig::default());
-    let a = r.attack(&b, pt(1, 1)).unwrap();
-    assert_eq!(
-        (a.verdict, a.proven),
-        (Verdict::Ko(play(2, 1)), true),
-        "{a:?}"
-    );
+    let (a, d) = attack_and_defence(&b, pt(1, 1));
+    assert_eq!(outcome(&a), (Verdict::Ko(play(2, 1)), true), "{a:?}");
     // White to move saves it by filling the ko (or taking a black stone in atari)
-    let d = r.defend(&b, pt(1, 1)).unwrap();
     assert_eq!(d.verdict.code(), 1, "{d:?}");
 }
 
@@ -538,13 +544,8 @@ fn a_capture_of_more_stones_is_no_ko() {
         ". . . . .",
         ". . . . .",
     ]);
-    let mut r = Reader::new(ReadConfig::default());
-    let a = r.attack(&b, pt(1, 1)).unwrap();
-    assert_eq!(
-        (a.verdict, a.proven),
-        (Verdict::Success(play(2, 1)), true),
-        "{a:?}"
-    );
+    let (a, _) = attack_and_defence(&b, pt(1, 1));
+    assert_eq!(outcome(&a), (Verdict::Success(play(2, 1)), true), "{a:?}");
 }
 
 /// Three white stones on the second line under a black wall, blocked on the right: four
@@ -563,14 +564,8 @@ fn a_chain_on_the_second_line_with_four_liberties() {
         ". . O O O X .",
         ". . . . . . .",
     ]);
-    let mut r = Reader::new(ReadConfig::default());
-    let a = r.attack(&b, pt(2, 5)).unwrap();
-    assert_eq!(
-        (a.verdict, a.proven),
-        (Verdict::Success(play(1, 5)), true),
-        "{a:?}"
-    );
-    let d = r.defend(&b, pt(2, 5)).unwrap();
+    let (a, d) = attack_and_defence(&b, pt(2, 5));
+    assert_eq!(outcome(&a), (Verdict::Success(play(1, 5)), true), "{a:?}");
     assert_eq!(d.verdict, Verdict::Success(play(1, 5)), "{d:?}");
 }
 
@@ -588,14 +583,8 @@ fn taking_the_liberty_of_the_chain_it_would_connect_to() {
         "X O X . O .",
         "X . O . X .",
     ]);
-    let mut r = Reader::new(ReadConfig::default());
-    let a = r.attack(&b, pt(4, 0)).unwrap();
-    assert_eq!(
-        (a.verdict, a.proven),
-        (Verdict::Success(play(2, 1)), true),
-        "{a:?}"
-    );
-    let d = r.defend(&b, pt(4, 0)).unwrap();
+    let (a, d) = attack_and_defence(&b, pt(4, 0));
+    assert_eq!(outcome(&a), (Verdict::Success(play(2, 1)), true), "{a:?}");
     assert_eq!(d.verdict, Verdict::Success(play(2, 1)), "{d:?}");
 }
 
@@ -612,13 +601,8 @@ fn strengthening_the_wall_before_the_attack() {
         ". X . . . .",
         ". O X . . .",
     ]);
-    let mut r = Reader::new(ReadConfig::default());
-    let a = r.attack(&b, pt(0, 1)).unwrap();
-    assert_eq!(
-        (a.verdict, a.proven),
-        (Verdict::Success(play(3, 1)), true),
-        "{a:?}"
-    );
+    let (a, _) = attack_and_defence(&b, pt(0, 1));
+    assert_eq!(outcome(&a), (Verdict::Success(play(3, 1)), true), "{a:?}");
 }
 
 /// The white stone (0, 3) has three liberties; at two of them it joins the white chain
@@ -635,17 +619,7 @@ fn strengthening_the_chain_it_would_connect_to() {
         ". O . . X O",
         ". O X O X O",
     ]);
-    let mut r = Reader::new(ReadConfig::default());
-    let a = r.attack(&b, pt(0, 3)).unwrap();
-    assert_eq!(
-        (a.verdict, a.proven),
-        (Verdict::Success(play(2, 4)), true),
-        "{a:?}"
-    );
-    let d = r.defend(&b, pt(0, 3)).unwrap();
-    assert_eq!(
-        (d.verdict, d.proven),
-        (Verdict::Success(play(2, 4)), true),
-        "{d:?}"
-    );
+    let (a, d) = attack_and_defence(&b, pt(0, 3));
+    assert_eq!(outcome(&a), (Verdict::Success(play(2, 4)), true), "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Success(play(2, 4)), true), "{d:?}");
 }
