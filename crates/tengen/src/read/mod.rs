@@ -53,9 +53,8 @@
 //!   chain has two or three liberties (nets, and blocking the way out), and the liberties of
 //!   the attacker's own chains next to the target (or to its liberties) that are in atari, or
 //!   of the defender's chains in atari next to them (saving a cutting stone by extending or
-//!   capturing); within the wide depth also the liberties of its own chains around the
-//!   target with two liberties (strengthening the wall), of the defender's chains with up to
-//!   four liberties next to the target's liberties (taking away a connection), and, when the
+//!   capturing); within the wide depth also the liberties of the defender's chains with up
+//!   to four liberties next to the target's liberties (taking away a connection), and, when the
 //!   capture would be a ko, of the defender's chains next to the capturing point (so that it
 //!   takes them too). The defender's moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two

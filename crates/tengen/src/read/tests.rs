@@ -588,23 +588,6 @@ fn taking_the_liberty_of_the_chain_it_would_connect_to() {
     assert_eq!(d.verdict, Verdict::Success(play(2, 1)), "{d:?}");
 }
 
-/// The white chain (0, 1)–(1, 1) has three liberties; the black stone (2, 1) next to it has
-/// two. Black first makes that stone strong at (3, 1), and the white chain is then captured.
-/// GNU Go 3.8 finds the same attack (`1 D5`).
-#[test]
-fn strengthening_the_wall_before_the_attack() {
-    let b = diagram(&[
-        ". . . . O .",
-        "O O X . . .",
-        ". X O . . X",
-        "X . . . . .",
-        ". X . . . .",
-        ". O X . . .",
-    ]);
-    let (a, _) = attack_and_defence(&b, pt(0, 1));
-    assert_eq!(outcome(&a), (Verdict::Success(play(3, 1)), true), "{a:?}");
-}
-
 /// The white stone (0, 3) has three liberties; at two of them it joins the white chain
 /// (1, 4)–(1, 5), which has three liberties too. Black takes that chain's outside liberty
 /// (2, 4) and wins; White saves both by taking that point first. GNU Go 3.8 gives the same
