@@ -300,6 +300,19 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The empty points next to the liberties `lp` on board `d` that are not liberties
+    /// themselves, added to `m` with `score` plus a little for each empty neighbour.
+    fn add_next_to_libs(&self, d: usize, lp: &[u16], score: i32, m: &mut Moves) {
+        let b = &self.boards[d];
+        for &l in lp {
+            for n in b.nbrs(l as usize) {
+                if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
+                    m.add(n, score + 4 * b.empty_nbrs(n) as i32);
+                }
+            }
+        }
+    }
+
     /// The nets around a target with the liberties `lp` on board `d`: the empty points, not
     /// liberties themselves, next to two of them (each extension of the target is then short
     /// of liberties), added to `m` with `score` plus a little for each empty neighbour.
@@ -397,22 +410,10 @@ impl<'a> Searcher<'a> {
             // nets first, then any point next to a liberty: blocking the way out along a
             // line (the second line's chain pushed onto the first)
             self.add_nets(d, lp, 10, &mut m);
-            for &l in lp {
-                for n in b.nbrs(l as usize) {
-                    if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
-                        m.add(n, 5 + 4 * b.empty_nbrs(n) as i32);
-                    }
-                }
-            }
+            self.add_next_to_libs(d, lp, 5, &mut m);
         }
         if libs == 2 && self.wide(d) {
-            for &l in lp {
-                for n in b.nbrs(l as usize) {
-                    if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
-                        m.add(n, 30 + 4 * b.empty_nbrs(n) as i32);
-                    }
-                }
-            }
+            self.add_next_to_libs(d, lp, 30, &mut m);
         }
         m.sort();
         m
@@ -483,13 +484,7 @@ impl<'a> Searcher<'a> {
             self.add_nets(d, lp, 25, &mut m);
         }
         if wide && libs == 2 {
-            for &l in lp {
-                for n in b.nbrs(l as usize) {
-                    if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
-                        m.add(n, 30 + 4 * b.empty_nbrs(n) as i32);
-                    }
-                }
-            }
+            self.add_next_to_libs(d, lp, 30, &mut m);
         }
         if wide && libs <= 3 {
             // own chains the target could connect to through a liberty: strengthen them (when
