@@ -138,3 +138,24 @@ fn bad_problems_name_what_is_wrong() {
     assert_eq!(code, 2);
     assert!(err.contains("bad.sgf"), "{err}");
 }
+
+/// White's group on the top edge in two chains, A18-D18 and a lone E19 that E18 joins, with
+/// a black stone inside its eye space (C19): White lives at B19 (GNU Go 3.8's `owl_defend`
+/// says B19 too, and its `owl_attack` E18).
+const SPLIT: &str = "AW[ea][ab][bb][cb][db]AB[ca][fa][fb][ac][bc][cc][dc][ec][fc]";
+
+#[test]
+fn a_group_is_read_about_its_largest_chain() {
+    // E19 comes first in reading order, but capturing it alone is not killing the group
+    let p = problem("split.sgf", SPLIT, "W", "(;W[ba]C[RIGHT])");
+    let (out, err, code) = run_tengen(&["solve", &p, "--check"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(": white to play: white group at A18 (4 stones): alive, key B19 (proven)\n"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("check: right (key B19; the record's B19)\n"),
+        "{out}"
+    );
+}

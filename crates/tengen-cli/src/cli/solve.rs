@@ -20,7 +20,8 @@ pub struct SolveArgs {
     /// branches are the record's solutions, read by `--check`.
     file: std::path::PathBuf,
     /// Read only the group with a stone at this point (`x,y` from the top left, or a vertex
-    /// such as B18); by default every enclosed group whose fate depends on who moves first.
+    /// such as B18); by default every enclosed group whose fate depends on who moves first,
+    /// the largest first.
     #[arg(long, value_name = "POINT")]
     group: Option<String>,
     /// Compare the key move with the record's solutions: the first moves of the root's
@@ -187,9 +188,10 @@ fn solutions(coll: &Collection, root: NodeId) -> Vec<Move> {
     first_move(coll, root).map(|(_, m)| m).into_iter().collect()
 }
 
-/// The groups to read: the one at `--group`, or one stone of every chain whose region the
-/// library finds (each region read once), with its answer; with no `--group`, only those
-/// whose status depends on who moves first, unless none does.
+/// The groups to read: the one at `--group`, or every group whose region the library finds
+/// (each region read once, about its largest chain), with its answer; with no `--group`,
+/// only those whose status depends on who moves first, unless none does, the most stones
+/// first (`--check` reads the first).
 fn groups(
     reader: &mut Reader,
     board: &Board,
@@ -218,14 +220,37 @@ fn groups(
                 seen[q.y as usize * board.width() + q.x as usize] = true;
             }
         }
-        all.push((p, ld));
+        // the group is read about its largest chain: capturing a lone stone of it is not
+        // killing it (the first stone found may be such a stone)
+        let size = |q: Point| board.chain(q).map_or(0, |c| c.stones.len());
+        let main = ld
+            .region
+            .iter()
+            .copied()
+            .filter(|&q| board.get(q) == color)
+            .fold(p, |best, q| if size(q) > size(best) { q } else { best });
+        let ld = if main == p {
+            ld
+        } else {
+            match reader.life_and_death(board, main, None) {
+                Ok(m) => m,
+                Err(_) => ld,
+            }
+        };
+        let stones = ld.region.iter().filter(|&&q| board.get(q) == color).count();
+        all.push((main, ld, stones));
     }
-    let unsettled: Vec<_> = all
+    // the groups whose fate depends on who moves first (all of them when none does), the
+    // most stones first: a problem is about its largest unsettled group
+    let unsettled = all
         .iter()
-        .filter(|(_, ld)| ld.attacker_first.status != ld.defender_first.status)
-        .cloned()
+        .any(|(_, ld, _)| ld.attacker_first.status != ld.defender_first.status);
+    let mut out: Vec<_> = all
+        .into_iter()
+        .filter(|(_, ld, _)| !unsettled || ld.attacker_first.status != ld.defender_first.status)
         .collect();
-    Ok(if unsettled.is_empty() { all } else { unsettled })
+    out.sort_by_key(|&(_, _, stones)| std::cmp::Reverse(stones));
+    Ok(out.into_iter().map(|(p, ld, _)| (p, ld)).collect())
 }
 
 /// The line from the position: each side plays its key move for the group at `p` in turn
