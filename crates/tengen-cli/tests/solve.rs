@@ -112,11 +112,23 @@ fn bad_problems_name_what_is_wrong() {
     let (_, err, code) = run_tengen(&["solve", &p, "--group", "Z1"], "");
     assert_eq!(code, 2);
     assert!(err.contains("not a point of the board"), "{err}");
-    // the black wall is open: its region is over the limit
-    let (_, err, code) = run_tengen(&["solve", &p, "--group", "E19"], "");
+    // the black wall is open: it is read in a frame
+    let (out, err, code) = run_tengen(&["solve", &p, "--group", "E19"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("black group at E19 (7 stones, open: read in a frame): alive"),
+        "{out}"
+    );
+    // a group too spread out for a frame
+    let wide = write(
+        "wide.sgf",
+        "(;GM[1]SZ[19]AB[aa][ca][ea][ga][ia][ka][ma][oa][qa][sa]\
+         AW[ab][cb][eb][gb][ib][kb][mb][ob][qb][sb]AB[ad][cd][ed][gd][id][kd][md][od][qd][sd])",
+    );
+    let (_, err, code) = run_tengen(&["solve", &wide, "--group", "A18"], "");
     assert_eq!(code, 2);
     assert!(
-        err.contains("the group at E19") && err.contains("at most 60"),
+        err.contains("the group at A18") && err.contains("at most 60"),
         "{err}"
     );
     // --group names the group to read
@@ -129,7 +141,10 @@ fn bad_problems_name_what_is_wrong() {
     let open = write("open.sgf", "(;GM[1]SZ[19]AB[dd]AW[pp])");
     let (_, err, code) = run_tengen(&["solve", &open], "");
     assert_eq!(code, 1);
-    assert!(err.contains("no enclosed group to read"), "{err}");
+    assert!(
+        err.contains("no group to read") && err.contains("no opponent's stones near it"),
+        "{err}"
+    );
     let (_, err, code) = run_tengen(&["solve", "/nonexistent/p.sgf"], "");
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/p.sgf"), "{err}");
@@ -158,4 +173,35 @@ fn a_group_is_read_about_its_largest_chain() {
         out.ends_with("check: right (key B19; the record's B19)\n"),
         "{out}"
     );
+}
+
+/// White's corner group of [`THREE`] on a 13x13 board with a loose black wall (A11 and E12
+/// empty): open, so it is read in a frame. GNU Go 3.8's `owl_attack` and `owl_defend` both
+/// answer B13.
+const LOOSE: &str = "AW[da][ab][bb][cb][db]AB[ea][fb][bc][cc][dc][ec]";
+
+#[test]
+fn an_open_problem_is_read_in_a_frame() {
+    for (pl, status) in [("B", "dead"), ("W", "alive")] {
+        let p = write(
+            "loose.sgf",
+            &format!("(;GM[1]FF[4]SZ[13]{LOOSE}PL[{pl}](;{pl}[ba]C[RIGHT]))"),
+        );
+        let (out, err, code) = run_tengen(&["solve", &p, "--check"], "");
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.contains(&format!(
+                "white group at D13 (5 stones, open: read in a frame): {status}, key B13 (proven)"
+            )),
+            "{out}"
+        );
+        let (out, err, code) = run_tengen(&["solve", &p, "--json"], "");
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        let g = &v["groups"][0];
+        assert_eq!(g["framed"], true);
+        // the box: the stones' columns A-F and rows 13-11, and a line more (G, row 10)
+        assert_eq!(g["region"].as_array().unwrap().len(), 7 * 4);
+        assert_eq!(g["pv"][0], "B13");
+    }
 }

@@ -5,7 +5,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use tengen::read::{LifeAndDeath, LifeLine, ReadConfig, Reader};
+use tengen::read::{self, Framed, LifeAndDeath, LifeLine, ReadConfig, ReadError, Reader};
 use tengen::sgf::{self, Collection, Mode, NodeId, ReplayOptions, Replayer};
 use tengen::vertex::column_name;
 use tengen::{Board, Color, Move, Point, Rules};
@@ -59,6 +59,9 @@ struct GroupJson {
     color: &'static str,
     stones: usize,
     region: Vec<[u8; 2]>,
+    /// Whether the group is open and was read inside a frame ([`read::frame`]), whose box
+    /// is `region`.
+    framed: bool,
     attacker_first: LineJson,
     defender_first: LineJson,
     /// The status with the problem's player to play, its key move and the line that follows.
@@ -192,78 +195,148 @@ fn solutions(coll: &Collection, root: NodeId) -> Vec<Move> {
 /// (each region read once, about its largest chain), with its answer; with no `--group`,
 /// only those whose status depends on who moves first, unless none does, the most stones
 /// first (`--check` reads the first).
-fn groups(
-    reader: &mut Reader,
-    board: &Board,
-    only: Option<Point>,
-) -> Result<Vec<(Point, LifeAndDeath)>, String> {
+fn groups(reader: &mut Reader, board: &Board, only: Option<Point>) -> Result<Vec<Group>, String> {
     if let Some(p) = only {
-        let ld = reader
-            .life_and_death(board, p, None)
+        let (ld, framed) = read_group(reader, board, p, true)
             .map_err(|e| format!("the group at {}: {e}", vertex(p, board.height())))?;
-        return Ok(vec![(p, ld)]);
+        return Ok(vec![Group { p, ld, framed }]);
     }
-    let mut seen = vec![false; board.width() * board.height()];
     let mut all = Vec::new();
-    for p in board.size().points() {
-        let idx = p.y as usize * board.width() + p.x as usize;
-        if seen[idx] || board.get(p).is_none() {
-            continue;
+    for pass in 0..2 {
+        if pass == 1
+            && all.iter().any(
+                |(_, ld, _, _): &(Point, LifeAndDeath, usize, Option<Framed>)| {
+                    ld.attacker_first.status != ld.defender_first.status
+                },
+            )
+        {
+            break;
         }
-        // an open group, or one over the region limit, has no life-and-death answer here
-        let Ok(ld) = reader.life_and_death(board, p, None) else {
-            continue;
-        };
-        let color = board.get(p);
-        for &q in &ld.region {
-            if board.get(q) == color {
-                seen[q.y as usize * board.width() + q.x as usize] = true;
+        let mut seen = vec![false; board.width() * board.height()];
+        let inside = inner_color(board);
+        for p in board.size().points() {
+            let idx = p.y as usize * board.width() + p.x as usize;
+            if seen[idx]
+                || board.get(p).is_none()
+                || (pass == 1 && inside.is_some_and(|c| board.get(p) != Some(c)))
+            {
+                continue;
+            }
+            // an open group is read inside a frame (see `tengen::read::frame`); one whose
+            // problem is too large even so has no answer here
+            let Ok((ld, framed)) = read_group(reader, board, p, pass == 1) else {
+                continue;
+            };
+            let color = board.get(p);
+            for &q in &ld.region {
+                if board.get(q) == color {
+                    seen[q.y as usize * board.width() + q.x as usize] = true;
+                }
+            }
+            // the group is read about its largest chain: capturing a lone stone of it is not
+            // killing it (the first stone found may be such a stone)
+            let size = |q: Point| board.chain(q).map_or(0, |c| c.stones.len());
+            let main = ld
+                .region
+                .iter()
+                .copied()
+                .filter(|&q| board.get(q) == color)
+                .fold(p, |best, q| if size(q) > size(best) { q } else { best });
+            let (ld, framed) = if main == p {
+                (ld, framed)
+            } else {
+                read_group(reader, board, main, pass == 1).unwrap_or((ld, framed))
+            };
+            let stones = ld.region.iter().filter(|&&q| board.get(q) == color).count();
+            if pass == 0 || framed.is_some() {
+                all.push((main, ld, stones, framed));
             }
         }
-        // the group is read about its largest chain: capturing a lone stone of it is not
-        // killing it (the first stone found may be such a stone)
-        let size = |q: Point| board.chain(q).map_or(0, |c| c.stones.len());
-        let main = ld
-            .region
-            .iter()
-            .copied()
-            .filter(|&q| board.get(q) == color)
-            .fold(p, |best, q| if size(q) > size(best) { q } else { best });
-        let ld = if main == p {
-            ld
-        } else {
-            match reader.life_and_death(board, main, None) {
-                Ok(m) => m,
-                Err(_) => ld,
-            }
-        };
-        let stones = ld.region.iter().filter(|&&q| board.get(q) == color).count();
-        all.push((main, ld, stones));
     }
     // the groups whose fate depends on who moves first (all of them when none does), the
     // most stones first: a problem is about its largest unsettled group
     let unsettled = all
         .iter()
-        .any(|(_, ld, _)| ld.attacker_first.status != ld.defender_first.status);
+        .any(|(_, ld, _, _)| ld.attacker_first.status != ld.defender_first.status);
     let mut out: Vec<_> = all
         .into_iter()
-        .filter(|(_, ld, _)| !unsettled || ld.attacker_first.status != ld.defender_first.status)
+        .filter(|(_, ld, _, _)| !unsettled || ld.attacker_first.status != ld.defender_first.status)
         .collect();
-    out.sort_by_key(|&(_, _, stones)| std::cmp::Reverse(stones));
-    Ok(out.into_iter().map(|(p, ld, _)| (p, ld)).collect())
+    out.sort_by_key(|&(_, _, stones, _)| std::cmp::Reverse(stones));
+    Ok(out
+        .into_iter()
+        .map(|(p, ld, _, framed)| Group { p, ld, framed })
+        .collect())
+}
+
+/// The colour whose stones lie nearer the edges of the board on average (`None` on a tie):
+/// in a problem drawn on an open board, the side being surrounded. Only its groups are read
+/// inside a frame: the other side's stones are the wall around them.
+fn inner_color(board: &Board) -> Option<Color> {
+    let (w, h) = (board.width(), board.height());
+    let mut sum = [0usize; 2];
+    let mut n = [0usize; 2];
+    for p in board.size().points() {
+        if let Some(c) = board.get(p) {
+            let (x, y) = (p.x as usize, p.y as usize);
+            let edge = x.min(y).min(w - 1 - x).min(h - 1 - y);
+            let i = (c == Color::White) as usize;
+            sum[i] += edge;
+            n[i] += 1;
+        }
+    }
+    // mean distances compared without division: sum_b / n_b against sum_w / n_w
+    let (b, wh) = (sum[0] * n[1], sum[1] * n[0]);
+    match b.cmp(&wh) {
+        _ if n[0] == 0 || n[1] == 0 => None,
+        std::cmp::Ordering::Less => Some(Color::Black),
+        std::cmp::Ordering::Greater => Some(Color::White),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// One group to answer: a stone of its largest chain, its answer, and the frame it was
+/// read in when it is open.
+struct Group {
+    p: Point,
+    ld: LifeAndDeath,
+    framed: Option<Framed>,
+}
+
+/// The life and death of the group on `p`: in the region the library finds, or, when the
+/// group is open, inside the frame around its problem ([`read::frame`]).
+fn read_group(
+    reader: &mut Reader,
+    board: &Board,
+    p: Point,
+    frame: bool,
+) -> Result<(LifeAndDeath, Option<Framed>), ReadError> {
+    match reader.life_and_death(board, p, None) {
+        Ok(ld) => Ok((ld, None)),
+        Err(ReadError::RegionTooLarge(_)) if frame => {
+            let f = read::frame(board, p)?;
+            let ld = reader.life_and_death(&f.board, p, Some(&f.region))?;
+            Ok((ld, Some(f)))
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// The line from the position: each side plays its key move for the group at `p` in turn
 /// until the group's fate no longer depends on who moves, a side has no key, or the group
 /// is captured.
-fn principal_variation(reader: &mut Reader, board: &Board, p: Point, first: Color) -> Vec<Move> {
+fn principal_variation(reader: &mut Reader, g: &Group, board: &Board, first: Color) -> Vec<Move> {
+    let p = g.p;
     let owner = board.get(p);
-    let mut b = board.clone();
+    let (mut b, region) = match &g.framed {
+        Some(f) => (f.board.clone(), Some(f.region.as_slice())),
+        None => (board.clone(), None),
+    };
     let mut side = first;
     let mut pv = Vec::new();
     let rules = Rules::default();
     while pv.len() < MAX_PV && b.get(p) == owner {
-        let Ok(ld) = reader.life_and_death(&b, p, None) else {
+        let Ok(ld) = reader.life_and_death(&b, p, region) else {
             break;
         };
         if !pv.is_empty() && ld.attacker_first.status == ld.defender_first.status {
@@ -321,27 +394,29 @@ pub fn run(args: &SolveArgs) -> i32 {
     };
     if found.is_empty() {
         eprintln!(
-            "tengen solve: {name}: no enclosed group to read (every group is open, or its region \
-             is over {} points)",
+            "tengen solve: {name}: no group to read (every group is open, with no opponent's \
+             stones near it to frame, or its problem is over {} points)",
             tengen::read::MAX_REGION
         );
         return 1;
     }
     let mut out = Vec::new();
-    for (p, ld) in &found {
+    for g in &found {
+        let (p, ld) = (&g.p, &g.ld);
         let owner = board.get(*p).unwrap_or(Color::Black);
         let mine = if to_play == owner {
             &ld.defender_first
         } else {
             &ld.attacker_first
         };
-        let pv = principal_variation(&mut reader, &board, *p, to_play);
+        let pv = principal_variation(&mut reader, g, &board, to_play);
         out.push(GroupJson {
             point: [p.x, p.y],
             vertex: vertex(*p, h),
             color: owner.name(),
             stones: board.chain(*p).map_or(0, |c| c.stones.len()),
             region: ld.region.iter().map(|q| [q.x, q.y]).collect(),
+            framed: g.framed.is_some(),
             attacker_first: line_json(&ld.attacker_first, h),
             defender_first: line_json(&ld.defender_first, h),
             to_play: line_json(mine, h),
@@ -375,11 +450,16 @@ pub fn run(args: &SolveArgs) -> i32 {
         for g in &out {
             let t = &g.to_play;
             s.push_str(&format!(
-                "{name}: {} to play: {} group at {} ({} stones): {}",
+                "{name}: {} to play: {} group at {} ({} stones{}): {}",
                 to_play.name(),
                 g.color,
                 g.vertex,
                 g.stones,
+                if g.framed {
+                    ", open: read in a frame"
+                } else {
+                    ""
+                },
                 t.status
             ));
             if let Some(k) = &t.key {

@@ -89,9 +89,12 @@
 //!   cycle, never invent a capture.
 //! - **Life and death.** [`Reader::life_and_death`] solves a group in an enclosed region by
 //!   depth-first proof-number search (df-pn) with its own table; its answer is a [`Status`]
-//!   (alive, dead, seki, ko) and a key move for each side moving first.
+//!   (alive, dead, seki, ko) and a key move for each side moving first. A problem drawn on
+//!   an open board (a corner or side diagram, the rest empty) has no enclosed region:
+//!   [`frame()`] closes it with the attacker's stones, as problem books assume them.
 
 mod dfpn;
+mod frame;
 mod search;
 mod semeai;
 mod table;
@@ -101,6 +104,7 @@ mod tests;
 use crate::board::{EMPTY, WALL};
 use crate::{Board, Color, Move, Point};
 
+pub use frame::{frame, Framed};
 use search::{Mode, Searcher};
 use table::Table;
 
@@ -220,6 +224,10 @@ pub enum ReadError {
     /// The region given does not hold the stone asked about.
     #[error("the region does not hold {0}")]
     NotInRegion(Point),
+    /// No stone of the opponent's is near the group on the point: there is no problem to
+    /// frame ([`frame()`]).
+    #[error("no stone of the opponent's near the group at {0}: nothing to frame")]
+    NothingToFrame(Point),
 }
 
 /// The most points (empty, the defender's stones, the attacker's stones inside) a
