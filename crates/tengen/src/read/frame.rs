@@ -260,9 +260,10 @@ mod tests {
     fn a_wide_problem_gets_a_narrower_margin_or_an_error() {
         let mut rows = vec!["O.O.O.O.O.O.O.O.O.O"];
         rows.extend(["..................."; 18]);
+        rows[1] = ".X.................";
         let b = board(&rows);
-        // 19 x 1 of stones: with a line of margin 19 x 2 = 38 points
-        assert_eq!(frame(&b, Point::new(0, 0)).unwrap().region.len(), 38);
+        // 19 x 2 of stones: with a line of margin 19 x 3 = 57 points
+        assert_eq!(frame(&b, Point::new(0, 0)).unwrap().region.len(), 57);
         rows[1] = "X.X.X.X.X.X.X.X.X.X";
         rows[3] = "X.X.X.X.X.X.X.X.X.X";
         let b = board(&rows);
