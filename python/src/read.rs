@@ -202,6 +202,10 @@ pub struct LifeAndDeath {
     /// Both lines proven.
     #[pyo3(get)]
     proven: bool,
+    /// Whether the group was open and read inside the frame of its problem (`region` is
+    /// then the frame's box).
+    #[pyo3(get)]
+    framed: bool,
 }
 
 #[pymethods]
@@ -218,10 +222,13 @@ impl LifeAndDeath {
 /// Life and death of the group with a stone on (x, y) of `position` (a Board or a Game's
 /// board) in its enclosed region (`region`, a list of points, or found by the library: the
 /// empty points and the group's stones it reaches inside the opponent's wall), read exactly
-/// by df-pn with `nodes` as the budget of each search when given. Raises ValueError for an
-/// empty or off-board point, an open group or a region over the library's limit.
+/// by df-pn with `nodes` as the budget of each search when given. With `frame` (and no
+/// `region`), an open group is read inside the frame of its problem
+/// (`tengen::read::Reader::problem_life_and_death`: a diagram on an open board, the attacker
+/// strong around it), and `framed` says so. Raises ValueError for an empty or off-board
+/// point, an open group (without `frame`) or a region over the library's limit.
 #[pyfunction]
-#[pyo3(signature = (position, x, y, region=None, nodes=None))]
+#[pyo3(signature = (position, x, y, region=None, nodes=None, frame=false))]
 pub(crate) fn life_and_death(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
@@ -229,6 +236,7 @@ pub(crate) fn life_and_death(
     y: i64,
     region: Option<Vec<(i64, i64)>>,
     nodes: Option<u64>,
+    frame: bool,
 ) -> PyResult<LifeAndDeath> {
     let board = board_of("life_and_death", position)?;
     let p = point_arg(&board, x, y)?;
@@ -244,14 +252,20 @@ pub(crate) fn life_and_death(
     if let Some(n) = budget(nodes)? {
         config.tsumego_budget = n;
     }
-    let ld = py.detach(|| {
+    let (ld, framed) = py.detach(|| {
         guarded(|| {
-            Reader::new(config)
-                .life_and_death(&board, p, region.as_deref())
-                .map_err(|e| PyValueError::new_err(e.to_string()))
+            let mut reader = Reader::new(config);
+            match region.as_deref() {
+                None if frame => reader
+                    .problem_life_and_death(&board, p)
+                    .map(|(ld, f)| (ld, f.is_some())),
+                r => reader.life_and_death(&board, p, r).map(|ld| (ld, false)),
+            }
+            .map_err(|e| PyValueError::new_err(e.to_string()))
         })
     })?;
     Ok(LifeAndDeath {
+        framed,
         proven: ld.proven(),
         attacker_first: Py::new(py, LifeLine::from(ld.attacker_first))?,
         defender_first: Py::new(py, LifeLine::from(ld.defender_first))?,

@@ -441,6 +441,10 @@ class LifeAndDeath:
     @property
     def proven(self) -> bool:
         """Both lines proven."""
+    @property
+    def framed(self) -> bool:
+        """The group was open and read inside the frame of its problem (``region`` is the
+        frame's box)."""
 
 def life_and_death(
     position: Union[Board, Game],
@@ -448,9 +452,12 @@ def life_and_death(
     y: int,
     region: Optional[Sequence[Point]] = None,
     nodes: Optional[int] = None,
+    frame: bool = False,
 ) -> LifeAndDeath:
     """Life and death of the group on (x, y) in its enclosed region (given, or found), read
-    exactly by df-pn; ValueError for an open group or a region over the library's limit."""
+    exactly by df-pn; with ``frame``, an open group is read inside the frame of its problem
+    (a diagram on an open board, the attacker strong around it); ValueError for an open
+    group without ``frame`` or a region over the library's limit."""
 
 class RaceLine:
     """One side of a capturing race: the outcome with that side moving first."""

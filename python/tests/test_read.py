@@ -98,6 +98,27 @@ def test_life_and_death_of_straight_three_turns_on_the_vital_point() -> None:
     assert same.attacker_first.status == "dead"
 
 
+# THREE's white group on 13x13 with a loose black wall (A11 and E12 empty): open
+LOOSE = ["...OX........", "OOOO.X.......", ".XXXX........"] + ["............."] * 10
+
+
+def test_an_open_problem_is_read_in_its_frame() -> None:
+    b = Board.from_rows(LOOSE)
+    with pytest.raises(ValueError, match="at most"):
+        tengen.life_and_death(b, 3, 0)
+    ld = tengen.life_and_death(b, 3, 0, frame=True)
+    assert ld.framed and ld.proven
+    assert (ld.attacker_first.status, ld.attacker_first.key) == ("dead", (1, 0))
+    assert (ld.defender_first.status, ld.defender_first.key) == ("alive", (1, 0))
+    # the frame's box: the stones' columns 0-5 and rows 0-2, and a line more
+    assert len(ld.region) == 7 * 4 and (6, 3) in ld.region and (7, 0) not in ld.region
+    # an enclosed group is read in its own region, frame or not
+    closed = tengen.life_and_death(Board.from_rows(THREE), 3, 0, frame=True)
+    assert not closed.framed and (4, 0) not in closed.region
+    with pytest.raises(ValueError, match="nothing to frame"):
+        tengen.life_and_death(Board.from_rows(["." * 19] * 18 + ["X" + "." * 18]), 0, 18, frame=True)
+
+
 def test_life_and_death_errors() -> None:
     b = Board.from_rows(THREE)
     with pytest.raises(ValueError, match="no stone"):

@@ -5,7 +5,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use tengen::read::{self, Framed, LifeAndDeath, LifeLine, ReadConfig, ReadError, Reader};
+use tengen::read::{Framed, LifeAndDeath, LifeLine, ReadConfig, ReadError, Reader};
 use tengen::sgf::{self, Collection, Mode, NodeId, ReplayOptions, Replayer};
 use tengen::vertex::column_name;
 use tengen::{Board, Color, Move, Point, Rules};
@@ -59,7 +59,7 @@ struct GroupJson {
     color: &'static str,
     stones: usize,
     region: Vec<[u8; 2]>,
-    /// Whether the group is open and was read inside a frame ([`read::frame`]), whose box
+    /// Whether the group is open and was read inside a frame (`tengen::read::frame`), whose box
     /// is `region`.
     framed: bool,
     attacker_first: LineJson,
@@ -303,22 +303,19 @@ struct Group {
     framed: Option<Framed>,
 }
 
-/// The life and death of the group on `p`: in the region the library finds, or, when the
-/// group is open, inside the frame around its problem ([`read::frame`]).
+/// The life and death of the group on `p` in the region the library finds, or, with
+/// `frame` and when the group is open, inside the frame around its problem
+/// ([`Reader::problem_life_and_death`]).
 fn read_group(
     reader: &mut Reader,
     board: &Board,
     p: Point,
     frame: bool,
 ) -> Result<(LifeAndDeath, Option<Framed>), ReadError> {
-    match reader.life_and_death(board, p, None) {
-        Ok(ld) => Ok((ld, None)),
-        Err(ReadError::RegionTooLarge(_)) if frame => {
-            let f = read::frame(board, p)?;
-            let ld = reader.life_and_death(&f.board, p, Some(&f.region))?;
-            Ok((ld, Some(f)))
-        }
-        Err(e) => Err(e),
+    if frame {
+        reader.problem_life_and_death(board, p)
+    } else {
+        reader.life_and_death(board, p, None).map(|ld| (ld, None))
     }
 }
 

@@ -720,6 +720,28 @@ impl Reader {
         })
     }
 
+    /// [`Reader::life_and_death`] in the region the library finds, or, when the group is open
+    /// (that region is over [`MAX_REGION`] points), inside the [`frame()`] of its problem: a
+    /// diagram from a problem book, the attacker strong around it. Returns the answer and the
+    /// frame it was read in (`None` for an enclosed group); the frame's region is its box.
+    ///
+    /// # Errors
+    /// As [`Reader::life_and_death`] and [`frame()`].
+    pub fn problem_life_and_death(
+        &mut self,
+        board: &Board,
+        p: Point,
+    ) -> Result<(LifeAndDeath, Option<Framed>), ReadError> {
+        match self.life_and_death(board, p, None) {
+            Err(ReadError::RegionTooLarge(_)) => {
+                let f = frame(board, p)?;
+                let ld = self.life_and_death(&f.board, p, Some(&f.region))?;
+                Ok((ld, Some(f)))
+            }
+            r => r.map(|ld| (ld, None)),
+        }
+    }
+
     /// One search from `board` about the chain on `p`, the attacker to move when `attacker`.
     fn ask(
         &mut self,
