@@ -44,6 +44,7 @@ use crate::{Color, Point, Size, SizeError};
 mod cells;
 mod chain;
 mod layout;
+mod light;
 #[allow(unsafe_code)]
 mod sets;
 #[cfg(test)]
@@ -51,6 +52,7 @@ mod tests;
 
 use cells::at;
 pub(crate) use layout::{Layout, EMPTY, WALL};
+pub(crate) use light::{Below, Light};
 #[cfg(test)]
 pub(crate) use sets::PortableSets;
 pub(crate) use sets::{with_kernel, KernelUser, SetOps};
