@@ -116,6 +116,9 @@ pub struct Playout {
     /// The fixed-shape kernel for the current board size, if it has one (`board/light.rs`).
     light9: Option<Box<Light9>>,
     light19: Option<Box<Light19>>,
+    /// Whether the last playout's end position is still only in the kernel (stored into
+    /// `board` when asked for).
+    stale: bool,
 }
 
 impl std::fmt::Debug for Light9 {
@@ -138,6 +141,7 @@ impl Playout {
         Playout {
             light9: Light9::new(start.layout()),
             light19: Light19::new(start.layout()),
+            stale: false,
             board: start.clone(),
             stack: Vec::with_capacity(start.width() * start.height()),
             start,
@@ -150,13 +154,28 @@ impl Playout {
         }
     }
 
-    /// The position at the end of the last playout.
-    pub fn board(&self) -> &Board {
+    /// The position at the end of the last playout (the fixed-shape kernels keep it until it
+    /// is asked for, hence `&mut`).
+    pub fn board(&mut self) -> &Board {
+        self.store_end();
         &self.board
+    }
+
+    /// Store the end position of the last playout into `board` if a kernel still holds it.
+    fn store_end(&mut self) {
+        if self.stale {
+            if let Some(k) = &self.light9 {
+                k.store(&mut self.board);
+            } else if let Some(k) = &self.light19 {
+                k.store(&mut self.board);
+            }
+            self.stale = false;
+        }
     }
 
     /// Run one playout from the start position.
     pub fn run(&mut self, rng: &mut Rng) -> PlayoutResult {
+        self.stale = false;
         let loaded = if let Some(k) = &mut self.light9 {
             k.load(&self.start);
             true
@@ -178,6 +197,7 @@ impl Playout {
             self.gen = 0;
         }
         self.max_moves = 3 * (board.width() * board.height()) as u32;
+        self.stale = false;
         if !self.light9.as_ref().is_some_and(|k| k.fits(board)) {
             self.light9 = Light9::new(board.layout());
         }
@@ -256,8 +276,11 @@ impl Playout {
         let mut passes = 0;
         let mut moves = 0;
         self.played.clear();
-        while moves < self.max_moves && passes < 2 {
-            match k.pick::<V, Rng>(color, rng) {
+        // the generator's state in a register for the playout
+        let mut r = rng.clone();
+        let max_moves = self.max_moves;
+        while moves < max_moves && passes < 2 {
+            match k.pick::<V, Rng>(color, &mut r) {
                 Some(p) => {
                     if self.record {
                         self.played.push((p as u16) << 1 | (color - 1) as u16);
@@ -273,16 +296,19 @@ impl Playout {
             moves += 1;
             color ^= 3;
         }
-        k.store(&mut self.board);
+        *rng = r;
         let area_diff = if passes == 2 {
             // as in `finish_w`: every empty region is one point
             let d = k.single_point_area_diff();
-            debug_assert_eq!(
-                d,
-                area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack)
-            );
+            if cfg!(debug_assertions) {
+                k.store(&mut self.board);
+                let flood = area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack);
+                debug_assert_eq!(d, flood);
+            }
+            self.stale = true;
             d
         } else {
+            k.store(&mut self.board);
             area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack)
         };
         PlayoutResult { moves, area_diff }
