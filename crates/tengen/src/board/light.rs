@@ -256,8 +256,35 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         V::disjoint::<W>(at_ref::<[u64; W]>(&self.around, h), &self.empty_bits, W)
     }
 
+    /// Whether chain `h`, next to the empty point `p` (so `p` is among its liberties), has no
+    /// other liberty: its liberty set is exactly `{p}`, given as `pbit` (from
+    /// [`Light::bit_of`]). One XOR per word and no mask to build: on 9x9 (two words) this is
+    /// cheaper than [`SetOps::disjoint_except`]; wider sets keep the vector kernel.
     #[inline(always)]
-    fn no_libs_but<V: SetOps>(&self, h: usize, p: usize) -> bool {
+    fn no_libs_but<V: SetOps>(&self, h: usize, p: usize, pbit: [u64; W]) -> bool {
+        if W > 2 {
+            return self.no_libs_but_set::<V>(h, p);
+        }
+        let set: &[u64; W] = at_ref(&self.around, h);
+        let mut x = 0;
+        for ((a, e), b) in set.iter().zip(&self.empty_bits).zip(pbit) {
+            x |= (a & e) ^ b;
+        }
+        x == 0
+    }
+
+    /// The set `{p}`.
+    #[inline(always)]
+    fn bit_of(p: usize) -> [u64; W] {
+        let mut m = [0; W];
+        for (i, x) in m.iter_mut().enumerate() {
+            *x = ((i == p >> 6) as u64) << (p & 63);
+        }
+        m
+    }
+
+    #[inline(always)]
+    fn no_libs_but_set<V: SetOps>(&self, h: usize, p: usize) -> bool {
         V::disjoint_except::<W>(at_ref::<[u64; W]>(&self.around, h), &self.empty_bits, W, p)
     }
 
@@ -284,10 +311,11 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     #[inline(always)]
     fn is_suicide<V: SetOps>(&self, p: usize, c: u8) -> bool {
         let mut safe = false;
+        let pbit = Self::bit_of(p);
         for n in self.layout.nbrs(p) {
             let v = at(&self.cells, n);
-            safe |=
-                (v != WALL) & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, p));
+            safe |= (v != WALL)
+                & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, p, pbit));
         }
         !safe
     }
@@ -354,9 +382,10 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         let nbrs = self.layout.nbrs(p);
         let mut any = false;
         if opp_stones > 0 {
+            let pbit = Self::bit_of(p);
             for n in nbrs {
                 let h = at(&self.head, n) as usize;
-                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, p);
+                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, p, pbit);
             }
         }
         self.set_stone(p, c);
