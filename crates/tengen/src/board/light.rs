@@ -257,35 +257,32 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     }
 
     /// Whether chain `h`, next to the empty point `p` (so `p` is among its liberties), has no
-    /// other liberty: its liberty set is exactly `{p}`, given as `pbit` (from
-    /// [`Light::bit_of`]). One XOR per word and no mask to build: on 9x9 (two words) this is
-    /// cheaper than [`SetOps::disjoint_except`]; wider sets keep the vector kernel.
+    /// other liberty: its liberty set is exactly `{p}` (`pbit` from [`Light::bit_of`]), one
+    /// XOR per word and no mask to build (on 9x9, two words, in plain code; wider sets
+    /// through the set kernel).
     #[inline(always)]
-    fn no_libs_but<V: SetOps>(&self, h: usize, p: usize, pbit: [u64; W]) -> bool {
-        if W > 2 {
-            return self.no_libs_but_set::<V>(h, p);
-        }
+    fn no_libs_but<V: SetOps>(&self, h: usize, pbit: ([u64; W], V::Bit)) -> bool {
         let set: &[u64; W] = at_ref(&self.around, h);
+        if W > 2 {
+            return V::is_only::<W>(set, &self.empty_bits, W, pbit.1);
+        }
         let mut x = 0;
-        for ((a, e), b) in set.iter().zip(&self.empty_bits).zip(pbit) {
+        for ((a, e), b) in set.iter().zip(&self.empty_bits).zip(pbit.0) {
             x |= (a & e) ^ b;
         }
         x == 0
     }
 
-    /// The set `{p}`.
+    /// The set `{p}`, as words (for two-word sets) and as the set kernel's.
     #[inline(always)]
-    fn bit_of(p: usize) -> [u64; W] {
+    fn bit_of<V: SetOps>(p: usize) -> ([u64; W], V::Bit) {
         let mut m = [0; W];
-        for (i, x) in m.iter_mut().enumerate() {
-            *x = ((i == p >> 6) as u64) << (p & 63);
+        if W <= 2 {
+            for (i, x) in m.iter_mut().enumerate() {
+                *x = ((i == p >> 6) as u64) << (p & 63);
+            }
         }
-        m
-    }
-
-    #[inline(always)]
-    fn no_libs_but_set<V: SetOps>(&self, h: usize, p: usize) -> bool {
-        V::disjoint_except::<W>(at_ref::<[u64; W]>(&self.around, h), &self.empty_bits, W, p)
+        (m, V::bit::<W>(p))
     }
 
     /// Chain `h`'s liberties as 0, 1 or 2 (two or more).
@@ -311,11 +308,11 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     #[inline(always)]
     fn is_suicide<V: SetOps>(&self, p: usize, c: u8) -> bool {
         let mut safe = false;
-        let pbit = Self::bit_of(p);
+        let pbit = Self::bit_of::<V>(p);
         for n in self.layout.nbrs(p) {
             let v = at(&self.cells, n);
-            safe |= (v != WALL)
-                & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, p, pbit));
+            safe |=
+                (v != WALL) & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, pbit));
         }
         !safe
     }
@@ -382,10 +379,10 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         let nbrs = self.layout.nbrs(p);
         let mut any = false;
         if opp_stones > 0 {
-            let pbit = Self::bit_of(p);
+            let pbit = Self::bit_of::<V>(p);
             for n in nbrs {
                 let h = at(&self.head, n) as usize;
-                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, p, pbit);
+                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, pbit);
             }
         }
         self.set_stone(p, c);
