@@ -15,6 +15,10 @@
 //! rejected and the choice is exactly uniform over the acceptable points, with no list built per
 //! move. Nothing is allocated per move or per playout: [`Playout`] owns every buffer.
 //!
+//! On 9x9 and 19x19 boards the loop runs in the board's fixed-shape kernel (`board/light.rs`),
+//! which draws and plays exactly as the loop on a [`Board`] (the same games for a seed) and
+//! keeps the end position until [`Playout::board`] asks for it.
+//!
 //! The random generator is hand-written (wyrand): a playout makes hundreds of draws and a
 //! general-purpose generator behind a trait object would cost more than the board work.
 
@@ -198,6 +202,11 @@ impl Playout {
         }
         self.max_moves = 3 * (board.width() * board.height()) as u32;
         self.stale = false;
+        if self.board.size() != board.size() {
+            // the kernels store their end position into `self.board`: it takes this size
+            // (an allocation, as `copy_from` makes for a new size)
+            self.board = board.clone();
+        }
         if !self.light9.as_ref().is_some_and(|k| k.fits(board)) {
             self.light9 = Light9::new(board.layout());
         }
@@ -628,6 +637,26 @@ mod tests {
                 assert_eq!(x, y, "{w}x{h}");
                 assert_eq!(a.board(), b.board());
                 a.board().check_consistency().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn run_from_follows_the_board_size_with_the_kernels() {
+        // one playout object across sizes with and without a fixed-shape kernel plays as a
+        // fresh one for each, and its end position is the same, consistent board
+        let mut p = Playout::new(Board::square(9).unwrap(), Color::Black);
+        for n in [19, 13, 9, 19, 5, 9] {
+            let b = Board::square(n).unwrap();
+            let mut fresh = Playout::new(b.clone(), Color::Black);
+            let (mut r1, mut r2) = (Rng::new(n as u64), Rng::new(n as u64));
+            for _ in 0..if MIRI { 1 } else { 3 } {
+                let x = p.run_from(&b, Color::White, &mut r1);
+                let y = fresh.run_from(&b, Color::White, &mut r2);
+                assert_eq!(x, y, "{n}x{n}");
+                assert_eq!(p.board(), fresh.board());
+                p.board().check_consistency().unwrap();
+                assert_eq!(p.board().size(), b.size());
             }
         }
     }
