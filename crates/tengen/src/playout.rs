@@ -15,10 +15,14 @@
 //! rejected and the choice is exactly uniform over the acceptable points, with no list built per
 //! move. Nothing is allocated per move or per playout: [`Playout`] owns every buffer.
 //!
+//! On 9x9 and 19x19 boards the loop runs in the board's fixed-shape kernel (`board/light.rs`),
+//! which draws and plays exactly as the loop on a [`Board`] (the same games for a seed) and
+//! keeps the end position until [`Playout::board`] asks for it.
+//!
 //! The random generator is hand-written (wyrand): a playout makes hundreds of draws and a
 //! general-purpose generator behind a trait object would cost more than the board work.
 
-use crate::board::{with_kernel, Board, KernelUser, Layout, SetOps, EMPTY, WALL};
+use crate::board::{with_kernel, Below, Board, KernelUser, Layout, Light, SetOps, EMPTY, WALL};
 use crate::{Color, Komi};
 
 /// A small, fast, seedable random generator (wyrand). Not for cryptography.
@@ -56,6 +60,18 @@ impl Rng {
         (m >> 64) as usize
     }
 }
+
+impl Below for Rng {
+    #[inline(always)]
+    fn below(&mut self, n: usize) -> usize {
+        Rng::below(self, n)
+    }
+}
+
+/// The fixed-shape kernel of 9x9 boards (padded length 111).
+type Light9 = Light<2, 10, 112>;
+/// The fixed-shape kernel of 19x19 boards (padded length 421).
+type Light19 = Light<8, 20, 424>;
 
 /// The outcome of one playout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +117,24 @@ pub struct Playout {
     /// When recording, the stones played by the last playout as `pos << 1 | colour - 1`.
     record: bool,
     played: Vec<u16>,
+    /// The fixed-shape kernel for the current board size, if it has one (`board/light.rs`).
+    light9: Option<Box<Light9>>,
+    light19: Option<Box<Light19>>,
+    /// Whether the last playout's end position is still only in the kernel (stored into
+    /// `board` when asked for).
+    stale: bool,
+}
+
+impl std::fmt::Debug for Light9 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Light9")
+    }
+}
+
+impl std::fmt::Debug for Light19 {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Light19")
+    }
 }
 
 impl Playout {
@@ -109,6 +143,9 @@ impl Playout {
         let len = start.padded_len();
         let max_moves = 3 * (start.width() * start.height()) as u32;
         Playout {
+            light9: Light9::new(start.layout()),
+            light19: Light19::new(start.layout()),
+            stale: false,
             board: start.clone(),
             stack: Vec::with_capacity(start.width() * start.height()),
             start,
@@ -121,27 +158,72 @@ impl Playout {
         }
     }
 
-    /// The position at the end of the last playout.
-    pub fn board(&self) -> &Board {
+    /// The position at the end of the last playout (the fixed-shape kernels keep it until it
+    /// is asked for, hence `&mut`).
+    pub fn board(&mut self) -> &Board {
+        self.store_end();
         &self.board
+    }
+
+    /// Store the end position of the last playout into `board` if a kernel still holds it.
+    fn store_end(&mut self) {
+        if self.stale {
+            if let Some(k) = &self.light9 {
+                k.store(&mut self.board);
+            } else if let Some(k) = &self.light19 {
+                k.store(&mut self.board);
+            }
+            self.stale = false;
+        }
     }
 
     /// Run one playout from the start position.
     pub fn run(&mut self, rng: &mut Rng) -> PlayoutResult {
-        self.board.copy_from(&self.start);
-        self.finish(self.first.digit(), rng)
+        self.stale = false;
+        let loaded = if let Some(k) = &mut self.light9 {
+            k.load(&self.start);
+            true
+        } else if let Some(k) = &mut self.light19 {
+            k.load(&self.start);
+            true
+        } else {
+            self.board.copy_from(&self.start);
+            false
+        };
+        self.finish(loaded, self.first.digit(), rng)
     }
 
     /// Run one playout from `board` with `first` to move (the start position is left as is).
     /// `board` must have the size of the start position for the buffers to be reused.
     pub fn run_from(&mut self, board: &Board, first: Color, rng: &mut Rng) -> PlayoutResult {
-        self.board.copy_from(board);
         if self.seen.len() < board.padded_len() {
             self.seen = vec![0; board.padded_len()];
             self.gen = 0;
         }
         self.max_moves = 3 * (board.width() * board.height()) as u32;
-        self.finish(first.digit(), rng)
+        self.stale = false;
+        if self.board.size() != board.size() {
+            // the kernels store their end position into `self.board`: it takes this size
+            // (an allocation, as `copy_from` makes for a new size)
+            self.board = board.clone();
+        }
+        if !self.light9.as_ref().is_some_and(|k| k.fits(board)) {
+            self.light9 = Light9::new(board.layout());
+        }
+        if !self.light19.as_ref().is_some_and(|k| k.fits(board)) {
+            self.light19 = Light19::new(board.layout());
+        }
+        let loaded = if let Some(k) = &mut self.light9 {
+            k.load(board);
+            true
+        } else if let Some(k) = &mut self.light19 {
+            k.load(board);
+            true
+        } else {
+            self.board.copy_from(board);
+            false
+        };
+        self.finish(loaded, first.digit(), rng)
     }
 
     /// Record the stones each playout plays (for all-moves-as-first statistics); off by
@@ -160,18 +242,90 @@ impl Playout {
             .map(|&e| ((e >> 1) as usize, (e & 1) as u8 + 1))
     }
 
-    fn finish(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+    /// Run the playout: in the fixed-shape kernel when `loaded` (which holds the start
+    /// position then), else on `self.board`.
+    fn finish(&mut self, loaded: bool, first: u8, rng: &mut Rng) -> PlayoutResult {
         // the set kernels chosen at run time (AVX2 inside an x86-64-v3 build of the loop
         // when the CPU has it), see `board::sets`
         with_kernel(Finish {
             playout: self,
+            loaded,
             first,
             rng,
         })
     }
 
     #[inline(always)]
-    fn finish_any<V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
+    fn finish_any<V: SetOps>(&mut self, loaded: bool, first: u8, rng: &mut Rng) -> PlayoutResult {
+        if loaded {
+            if let Some(mut k) = self.light9.take() {
+                let r = self.finish_light::<V, 2, 10, 112>(&mut k, first, rng);
+                self.light9 = Some(k);
+                return r;
+            }
+            if let Some(mut k) = self.light19.take() {
+                let r = self.finish_light::<V, 8, 20, 424>(&mut k, first, rng);
+                self.light19 = Some(k);
+                return r;
+            }
+        }
+        self.finish_board::<V>(first, rng)
+    }
+
+    /// The playout loop of the fixed-shape kernel `k` (loaded with the start position); the
+    /// end position is stored into `self.board`.
+    #[inline(always)]
+    fn finish_light<V: SetOps, const W: usize, const S: usize, const N: usize>(
+        &mut self,
+        k: &mut Light<W, S, N>,
+        first: u8,
+        rng: &mut Rng,
+    ) -> PlayoutResult {
+        let mut color = first;
+        let mut passes = 0;
+        let mut moves = 0;
+        self.played.clear();
+        // the generator's state in a register for the playout
+        let mut r = rng.clone();
+        let max_moves = self.max_moves;
+        while moves < max_moves && passes < 2 {
+            match k.pick::<V, Rng>(color, &mut r) {
+                Some(p) => {
+                    if self.record {
+                        self.played.push((p as u16) << 1 | (color - 1) as u16);
+                    }
+                    k.play::<V>(p, color);
+                    passes = 0;
+                }
+                None => {
+                    k.pass();
+                    passes += 1;
+                }
+            }
+            moves += 1;
+            color ^= 3;
+        }
+        *rng = r;
+        let area_diff = if passes == 2 {
+            // as in `finish_w`: every empty region is one point
+            let d = k.single_point_area_diff();
+            if cfg!(debug_assertions) {
+                k.store(&mut self.board);
+                let flood = area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack);
+                debug_assert_eq!(d, flood);
+            }
+            self.stale = true;
+            d
+        } else {
+            k.store(&mut self.board);
+            area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack)
+        };
+        PlayoutResult { moves, area_diff }
+    }
+
+    /// The playout loop on `self.board` (which holds the start position), for every size.
+    #[inline(always)]
+    fn finish_board<V: SetOps>(&mut self, first: u8, rng: &mut Rng) -> PlayoutResult {
         // one dispatch per playout on the board's liberty-set width, so the move loop runs
         // with a constant width and the board's play is inlined into it; 9x9 and 19x19 also
         // get their row stride as a constant (neighbour offsets folded into the addressing)
@@ -248,6 +402,7 @@ impl Playout {
 /// One playout's work handed to [`with_kernel`], which runs it with the best set kernels.
 struct Finish<'a> {
     playout: &'a mut Playout,
+    loaded: bool,
     first: u8,
     rng: &'a mut Rng,
 }
@@ -256,7 +411,8 @@ impl KernelUser for Finish<'_> {
     type Output = PlayoutResult;
     #[inline(always)]
     fn run<V: SetOps>(self) -> PlayoutResult {
-        self.playout.finish_any::<V>(self.first, self.rng)
+        self.playout
+            .finish_any::<V>(self.loaded, self.first, self.rng)
     }
 }
 
@@ -477,10 +633,30 @@ mod tests {
             for _ in 0..if MIRI { 1 } else { 8 } {
                 let x = a.run(&mut ra);
                 b.board.copy_from(&start);
-                let y = b.finish_any::<PortableSets>(1, &mut rb);
+                let y = b.finish_any::<PortableSets>(false, 1, &mut rb);
                 assert_eq!(x, y, "{w}x{h}");
                 assert_eq!(a.board(), b.board());
                 a.board().check_consistency().unwrap();
+            }
+        }
+    }
+
+    #[test]
+    fn run_from_follows_the_board_size_with_the_kernels() {
+        // one playout object across sizes with and without a fixed-shape kernel plays as a
+        // fresh one for each, and its end position is the same, consistent board
+        let mut p = Playout::new(Board::square(9).unwrap(), Color::Black);
+        for n in [19, 13, 9, 19, 5, 9] {
+            let b = Board::square(n).unwrap();
+            let mut fresh = Playout::new(b.clone(), Color::Black);
+            let (mut r1, mut r2) = (Rng::new(n as u64), Rng::new(n as u64));
+            for _ in 0..if MIRI { 1 } else { 3 } {
+                let x = p.run_from(&b, Color::White, &mut r1);
+                let y = fresh.run_from(&b, Color::White, &mut r2);
+                assert_eq!(x, y, "{n}x{n}");
+                assert_eq!(p.board(), fresh.board());
+                p.board().check_consistency().unwrap();
+                assert_eq!(p.board().size(), b.size());
             }
         }
     }

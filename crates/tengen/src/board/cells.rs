@@ -13,7 +13,9 @@
 //! - a slot of the empty-point list is below `n_empty <= area`, the length of `empties`, and a
 //!   slot of `removed` is below `area` (a play removes at most every stone on the board);
 //! - the Zobrist tables have `MAX_CELLS` entries, at least the padded length of the largest
-//!   board (`zobrist.rs`).
+//!   board (`zobrist.rs`);
+//! - the playout kernel of `light.rs` holds the same arrays inline, each of at least the
+//!   padded length (`Light::new` checks it), and its sets by head index (`around[head]`).
 //!
 //! Debug builds (and so the tests and Miri) check every access with `debug_assert!`.
 
@@ -24,6 +26,14 @@ pub(crate) fn at<T: Copy>(s: &[T], i: usize) -> T {
     // SAFETY: `i < s.len()` by the invariant of this module (the index is a padded index, a
     // set word or a list slot, each below the length established in `Board::new`).
     unsafe { *s.get_unchecked(i) }
+}
+
+/// `&s[i]` without a bounds check; the same invariant as [`at`].
+#[inline(always)]
+pub(crate) fn at_ref<T>(s: &[T], i: usize) -> &T {
+    debug_assert!(i < s.len(), "index {i} out of {}", s.len());
+    // SAFETY: as in `at`: `i < s.len()` by the invariant of this module.
+    unsafe { s.get_unchecked(i) }
 }
 
 /// `&mut s[i]` without a bounds check; the same invariant as [`at`].

@@ -27,7 +27,9 @@
 //! geometry; `chain.rs` the chain core (placing, joining, removing and rebuilding chains);
 //! `cells.rs` the unchecked array access and `sets.rs` the bit-set kernels (portable and
 //! AVX2, with the CPU detection), the only `unsafe` code of the crate; `oracle.rs` the
-//! consistency check that recomputes everything from the cells.
+//! consistency check that recomputes everything from the cells; `light.rs` the light-playout
+//! kernel of 9x9 and 19x19 boards (the same rules on inline fixed-size arrays, tested move by
+//! move against this board).
 //!
 //! # Soundness
 //! Every public function checks its points against the board's size before turning them into
@@ -44,6 +46,7 @@ use crate::{Color, Point, Size, SizeError};
 mod cells;
 mod chain;
 mod layout;
+mod light;
 #[allow(unsafe_code)]
 mod sets;
 #[cfg(test)]
@@ -51,6 +54,7 @@ mod tests;
 
 use cells::at;
 pub(crate) use layout::{Layout, EMPTY, WALL};
+pub(crate) use light::{Below, Light};
 #[cfg(test)]
 pub(crate) use sets::PortableSets;
 pub(crate) use sets::{with_kernel, KernelUser, SetOps};

@@ -23,6 +23,17 @@ pub(crate) trait SetOps {
     /// registers: clearing it in memory first would make the wide loads that follow wait
     /// for the narrow store (a failed store-to-load forward).
     fn disjoint_except<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool;
+
+    /// The one-point set `{p}`, prepared once for several [`SetOps::is_only`] tests.
+    type Bit: Copy;
+
+    /// `{p}` for [`SetOps::is_only`].
+    fn bit<const W: usize>(p: usize) -> Self::Bit;
+
+    /// Whether `a[..w] & b[..w]` is exactly `{p}` (`bit` from [`SetOps::bit`]`(p)`). When bit
+    /// `p` is known to be in both sets, this is [`SetOps::disjoint_except`] with one XOR in
+    /// place of building a mask per call.
+    fn is_only<const W: usize>(a: &[u64], b: &[u64], w: usize, bit: Self::Bit) -> bool;
 }
 
 /// [`SetOps`] in plain Rust.
@@ -44,6 +55,23 @@ impl SetOps for PortableSets {
         for i in 0..w {
             let keep = if i == p >> 6 { !(1u64 << (p & 63)) } else { !0 };
             any |= at(a, i) & at(b, i) & keep;
+        }
+        any == 0
+    }
+
+    type Bit = usize;
+
+    #[inline(always)]
+    fn bit<const W: usize>(p: usize) -> usize {
+        p
+    }
+
+    #[inline(always)]
+    fn is_only<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool {
+        let mut any = 0;
+        for i in 0..w {
+            let bit = if i == p >> 6 { 1u64 << (p & 63) } else { 0 };
+            any |= (at(a, i) & at(b, i)) ^ bit;
         }
         any == 0
     }
@@ -107,6 +135,44 @@ impl SetOps for Avx2Sets {
                 acc = _mm256_or_si256(acc, _mm256_and_si256(x, keep));
                 lanes = _mm256_add_epi64(lanes, four);
             }
+            _mm256_testz_si256(acc, acc) != 0
+        }
+    }
+
+    /// `{p}` as two vectors (words 0-3 and 4-7), and `p` for the sets these do not cover.
+    type Bit = (
+        std::arch::x86_64::__m256i,
+        std::arch::x86_64::__m256i,
+        usize,
+    );
+
+    #[inline(always)]
+    fn bit<const W: usize>(p: usize) -> Self::Bit {
+        use std::arch::x86_64::*;
+        // SAFETY: AVX2 is present (as in `disjoint`); register operations only.
+        unsafe {
+            let word = _mm256_set1_epi64x((p >> 6) as i64);
+            let one = _mm256_set1_epi64x((1u64 << (p & 63)) as i64);
+            let lo = _mm256_cmpeq_epi64(_mm256_setr_epi64x(0, 1, 2, 3), word);
+            let hi = _mm256_cmpeq_epi64(_mm256_setr_epi64x(4, 5, 6, 7), word);
+            (_mm256_and_si256(lo, one), _mm256_and_si256(hi, one), p)
+        }
+    }
+
+    #[inline(always)]
+    fn is_only<const W: usize>(a: &[u64], b: &[u64], w: usize, bit: Self::Bit) -> bool {
+        use std::arch::x86_64::*;
+        if W != 8 {
+            return PortableSets::is_only::<W>(a, b, w, bit.2);
+        }
+        debug_assert!(w == 8 && a.len() >= 8 && b.len() >= 8);
+        // SAFETY: AVX2 is present (as in `disjoint`); `W == 8` is the board's set width
+        // (checked by `Layout::fixed`), so both slices hold 8 words: two 256-bit loads each.
+        unsafe {
+            let (pa, pb) = (a.as_ptr().cast::<__m256i>(), b.as_ptr().cast::<__m256i>());
+            let x = _mm256_and_si256(_mm256_loadu_si256(pa), _mm256_loadu_si256(pb));
+            let y = _mm256_and_si256(_mm256_loadu_si256(pa.add(1)), _mm256_loadu_si256(pb.add(1)));
+            let acc = _mm256_or_si256(_mm256_xor_si256(x, bit.0), _mm256_xor_si256(y, bit.1));
             _mm256_testz_si256(acc, acc) != 0
         }
     }

@@ -1,0 +1,609 @@
+//! The light-playout kernel of the two board shapes playouts run most (9x9 and 19x19): the
+//! board's hot arrays inline in one struct of fixed size, so every access is one base register
+//! plus a constant offset, and the counters (empty points, stones, the ko point) stay in
+//! registers across stores to the arrays (distinct fields of one struct cannot alias, where
+//! [`Board`]'s separately allocated arrays could, which makes the compiler reload their
+//! addresses and the counters after every store).
+//!
+//! The rules are [`Board`]'s, written for playouts only: the same chains with surroundings sets
+//! and the same empty-point list, and the same sampler (`pick` draws and swaps exactly as
+//! `playout.rs` does on a [`Board`], so a seed gives the same games on both; the tests compare
+//! them move by move). What a playout never needs is left out: no Zobrist hash (recomputed
+//! when the position is stored back into a [`Board`]), no list of removed stones, and no
+//! suicide branch in [`Light::play`], whose moves come from [`Light::pick`], which never
+//! chooses a suicide.
+//!
+//! Bounds: `N` is at least the padded length of the layout (checked by [`Light::new`]), and
+//! every index used is a padded index of that layout (see `cells.rs` and `layout.rs`), so the
+//! unchecked access of `cells.rs` stays in bounds.
+
+use super::cells::{at, at_mut, at_ref};
+use super::chain::stone_key;
+use super::sets::SetOps;
+use super::{Board, Layout, EMPTY, WALL};
+
+/// The random source of the sampler: a number in `0..n` (`n` > 0).
+pub(crate) trait Below {
+    fn below(&mut self, n: usize) -> usize;
+}
+
+/// A board of one fixed shape for light playouts: layout `Layout<W, S>` (set width `W`,
+/// stride `S`), arrays of `N` cells.
+#[derive(Clone)]
+pub(crate) struct Light<const W: usize, const S: usize, const N: usize> {
+    cells: [u8; N],
+    /// Packed neighbour counts, as [`Board`]'s `nbr`.
+    nbr: [u16; N],
+    head: [u16; N],
+    next: [u16; N],
+    chain_size: [u16; N],
+    empties: [u16; N],
+    empty_at: [u16; N],
+    empty_bits: [u64; W],
+    /// Surroundings sets by chain head (only heads' sets are meaningful).
+    around: [[u64; W]; N],
+    n_empty: usize,
+    stones: [u32; 2],
+    /// The simple-ko point (0: none) and the colour barred from it.
+    ko: usize,
+    ko_color: u8,
+    layout: Layout<W, S>,
+}
+
+impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
+    /// An (empty) kernel for boards of layout `l`, or `None` when `l` does not have this
+    /// kernel's shape or its padded length exceeds `N`.
+    pub(crate) fn new(l: Layout) -> Option<Box<Self>> {
+        let l = l.fixed::<W, S>()?;
+        (W > 0 && S > 0 && l.len() <= N && l.words() == W).then(|| {
+            Box::new(Light {
+                cells: [WALL; N],
+                nbr: [0; N],
+                head: [0; N],
+                next: [0; N],
+                chain_size: [0; N],
+                empties: [0; N],
+                empty_at: [0; N],
+                empty_bits: [0; W],
+                around: [[0; W]; N],
+                n_empty: 0,
+                stones: [0; 2],
+                ko: 0,
+                ko_color: 0,
+                layout: l,
+            })
+        })
+    }
+
+    /// Whether `b` has this kernel's layout (then [`Light::load`] and [`Light::store`] apply).
+    pub(crate) fn fits(&self, b: &Board) -> bool {
+        b.layout == self.layout.erased()
+    }
+
+    /// Take the position of `b` (which [`Light::fits`]).
+    pub(crate) fn load(&mut self, b: &Board) {
+        assert!(self.fits(b));
+        let len = b.layout.len();
+        self.cells[..len].copy_from_slice(&b.cells);
+        self.nbr[..len].copy_from_slice(&b.nbr);
+        self.head[..len].copy_from_slice(&b.head);
+        self.next[..len].copy_from_slice(&b.next);
+        self.chain_size[..len].copy_from_slice(&b.chain_size);
+        self.empties[..b.empties.len()].copy_from_slice(&b.empties);
+        self.empty_at[..len].copy_from_slice(&b.empty_at);
+        self.empty_bits.copy_from_slice(&b.empty_bits);
+        if b.stones != [0, 0] {
+            for p in b.layout.all_pos() {
+                if b.cells[p] != EMPTY && b.head[p] as usize == p {
+                    self.around[p].copy_from_slice(&b.around[p * W..(p + 1) * W]);
+                }
+            }
+        }
+        self.n_empty = b.n_empty;
+        self.stones = b.stones;
+        self.ko = b.ko as usize;
+        self.ko_color = b.ko_color;
+    }
+
+    /// Write this position into `b` (which [`Light::fits`]), with its hash recomputed; the
+    /// board's list of removed stones is left empty.
+    pub(crate) fn store(&self, b: &mut Board) {
+        assert!(self.fits(b));
+        let len = b.layout.len();
+        b.cells.copy_from_slice(&self.cells[..len]);
+        b.nbr.copy_from_slice(&self.nbr[..len]);
+        b.head.copy_from_slice(&self.head[..len]);
+        b.next.copy_from_slice(&self.next[..len]);
+        b.chain_size.copy_from_slice(&self.chain_size[..len]);
+        let area = b.empties.len();
+        b.empties.copy_from_slice(&self.empties[..area]);
+        b.empty_at.copy_from_slice(&self.empty_at[..len]);
+        b.empty_bits.copy_from_slice(&self.empty_bits);
+        let mut hash = 0;
+        for p in b.layout.all_pos() {
+            let c = self.cells[p];
+            // without a branch on the colour: a stone's key, or 0 for an empty point
+            hash ^= stone_key(c, p) & ((c != EMPTY) as u64).wrapping_neg();
+            if self.head[p] as usize == p && c != EMPTY {
+                b.around[p * W..(p + 1) * W].copy_from_slice(&self.around[p]);
+            }
+        }
+        b.hash = hash;
+        b.n_empty = self.n_empty;
+        b.stones = self.stones;
+        b.ko = self.ko as u16;
+        b.ko_color = self.ko_color;
+        b.n_removed = 0;
+    }
+
+    /// Stones of colour `c` (1 or 2).
+    pub(crate) fn stones(&self, c: u8) -> u32 {
+        self.stones[(c as usize - 1) & 1]
+    }
+
+    /// The empty points.
+    pub(crate) fn empties(&self) -> &[u16] {
+        &self.empties[..self.n_empty]
+    }
+
+    /// Neighbours of `p` that are stones of colour `c` (1 or 2) or walls.
+    #[inline(always)]
+    pub(crate) fn own_or_wall_nbrs(&self, p: usize, c: u8) -> u16 {
+        (at(&self.nbr, p) >> (4 * (c - 1))) & 15
+    }
+
+    #[inline(always)]
+    fn empty_nbrs(&self, p: usize) -> u16 {
+        at(&self.nbr, p) >> 8
+    }
+
+    /// Place `c` on the empty `p`: cell, neighbour counts, empty set and list, stone count.
+    #[inline(always)]
+    fn set_stone(&mut self, p: usize, c: u8) {
+        let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
+        for n in self.layout.nbrs(p) {
+            let v = at_mut(&mut self.nbr, n);
+            *v = v.wrapping_add(delta);
+        }
+        *at_mut(&mut self.cells, p) = c;
+        *at_mut(&mut self.empty_bits, p >> 6) &= !(1u64 << (p & 63));
+        self.stones[(c as usize - 1) & 1] += 1;
+        self.n_empty -= 1;
+        let i = at(&self.empty_at, p) as usize;
+        let last = at(&self.empties, self.n_empty);
+        *at_mut(&mut self.empties, i) = last;
+        *at_mut(&mut self.empty_at, last as usize) = i as u16;
+    }
+
+    /// Take the stone off `p`.
+    #[inline(always)]
+    fn clear_stone(&mut self, p: usize) {
+        let c = at(&self.cells, p);
+        let delta = (1u16 << (4 * (c - 1))).wrapping_sub(0x100);
+        for n in self.layout.nbrs(p) {
+            let v = at_mut(&mut self.nbr, n);
+            *v = v.wrapping_sub(delta);
+        }
+        *at_mut(&mut self.cells, p) = EMPTY;
+        *at_mut(&mut self.empty_bits, p >> 6) |= 1u64 << (p & 63);
+        self.stones[(c as usize - 1) & 1] -= 1;
+        *at_mut(&mut self.empties, self.n_empty) = p as u16;
+        *at_mut(&mut self.empty_at, p) = self.n_empty as u16;
+        self.n_empty += 1;
+    }
+
+    /// The set of the new one-stone chain at `p`: its four neighbours (as
+    /// `Board::new_lone_around`).
+    #[inline(always)]
+    fn new_lone_around(&mut self, p: usize) {
+        let set = at_mut(&mut self.around, p);
+        *set = [0; W];
+        if W >= 2 && S <= 32 {
+            let k = ((p - S) >> 6).min(W - 2);
+            let pattern = 1u128 | 5u128 << (S - 1) | 1u128 << (2 * S);
+            let m = pattern << (p - S - 64 * k);
+            set[k] = m as u64;
+            set[k + 1] = (m >> 64) as u64;
+        } else {
+            for q in self.layout.nbrs(p) {
+                set[q >> 6] |= 1u64 << (q & 63);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn add_stone_to(&mut self, h: usize, p: usize) {
+        *at_mut(&mut self.head, p) = h as u16;
+        *at_mut(&mut self.next, p) = at(&self.next, h);
+        *at_mut(&mut self.next, h) = p as u16;
+        *at_mut(&mut self.chain_size, h) += 1;
+        let set = at_mut(&mut self.around, h);
+        for q in self.layout.nbrs(p) {
+            set[q >> 6] |= 1u64 << (q & 63);
+        }
+    }
+
+    /// Merge chains `a` and `b` (distinct heads, same colour); returns the surviving head.
+    #[inline(always)]
+    fn join(&mut self, a: usize, b: usize) -> usize {
+        let (a, b) = if at(&self.chain_size, a) >= at(&self.chain_size, b) {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = b;
+        loop {
+            *at_mut(&mut self.head, s) = a as u16;
+            s = at(&self.next, s) as usize;
+            if s == b {
+                break;
+            }
+        }
+        let nb = at(&self.next, b);
+        *at_mut(&mut self.next, b) = at(&self.next, a);
+        *at_mut(&mut self.next, a) = nb;
+        *at_mut(&mut self.chain_size, a) += at(&self.chain_size, b);
+        let x = at(&self.around, b);
+        let set = at_mut(&mut self.around, a);
+        for (y, x) in set.iter_mut().zip(x) {
+            *y |= x;
+        }
+        a
+    }
+
+    #[inline(always)]
+    fn no_libs<V: SetOps>(&self, h: usize) -> bool {
+        V::disjoint::<W>(at_ref::<[u64; W]>(&self.around, h), &self.empty_bits, W)
+    }
+
+    /// Whether chain `h`, next to the empty point `p` (so `p` is among its liberties), has no
+    /// other liberty: its liberty set is exactly `{p}` (`pbit` from [`Light::bit_of`]), one
+    /// XOR per word and no mask to build (on 9x9, two words, in plain code; wider sets
+    /// through the set kernel).
+    #[inline(always)]
+    fn no_libs_but<V: SetOps>(&self, h: usize, pbit: ([u64; W], V::Bit)) -> bool {
+        let set: &[u64; W] = at_ref(&self.around, h);
+        if W > 2 {
+            return V::is_only::<W>(set, &self.empty_bits, W, pbit.1);
+        }
+        let mut x = 0;
+        for ((a, e), b) in set.iter().zip(&self.empty_bits).zip(pbit.0) {
+            x |= (a & e) ^ b;
+        }
+        x == 0
+    }
+
+    /// The set `{p}`, as words (for two-word sets) and as the set kernel's.
+    #[inline(always)]
+    fn bit_of<V: SetOps>(p: usize) -> ([u64; W], V::Bit) {
+        let mut m = [0; W];
+        if W <= 2 {
+            for (i, x) in m.iter_mut().enumerate() {
+                *x = ((i == p >> 6) as u64) << (p & 63);
+            }
+        }
+        (m, V::bit::<W>(p))
+    }
+
+    /// Chain `h`'s liberties as 0, 1 or 2 (two or more).
+    #[inline(always)]
+    fn lib_class(&self, h: usize) -> u32 {
+        let set: &[u64; W] = at_ref(&self.around, h);
+        let mut nonzero = 0u32;
+        let mut multi = 0u64;
+        for (a, e) in set.iter().zip(&self.empty_bits) {
+            let x = a & e;
+            nonzero += (x != 0) as u32;
+            multi |= x & x.wrapping_sub(1);
+        }
+        if (multi != 0) | (nonzero > 1) {
+            2
+        } else {
+            nonzero
+        }
+    }
+
+    /// Whether `c` at the empty `p`, which has no empty neighbour, would capture nothing and
+    /// leave its chain without liberties.
+    #[inline(always)]
+    fn is_suicide<V: SetOps>(&self, p: usize, c: u8) -> bool {
+        let mut safe = false;
+        let pbit = Self::bit_of::<V>(p);
+        for n in self.layout.nbrs(p) {
+            let v = at(&self.cells, n);
+            safe |=
+                (v != WALL) & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, pbit));
+        }
+        !safe
+    }
+
+    /// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
+    #[inline(always)]
+    fn is_eye(&self, p: usize, c: u8) -> bool {
+        if self.own_or_wall_nbrs(p, c) != 4 {
+            return false;
+        }
+        let opp = c ^ 3;
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in self.layout.diagonals(p) {
+            let v = at(&self.cells, d);
+            bad += (v == opp) as u32;
+            edge |= (v == WALL) as u32;
+        }
+        bad + edge < 2
+    }
+
+    /// A uniformly random acceptable point for `c` (light playout v1), or `None` to pass:
+    /// the draws and swaps of `playout.rs`'s sampler on a [`Board`].
+    #[inline(always)]
+    pub(crate) fn pick<V: SetOps, R: Below>(&mut self, c: u8, rng: &mut R) -> Option<usize> {
+        let mut n = self.n_empty;
+        while n > 0 {
+            let i = rng.below(n);
+            // `i < n <= n_empty`
+            let p = at(&self.empties, i) as usize;
+            // a point with an empty neighbour is never an eye, a suicide or the ko point
+            if self.empty_nbrs(p) > 0
+                || !(p == self.ko && c == self.ko_color
+                    || self.is_eye(p, c)
+                    || self.is_suicide::<V>(p, c))
+            {
+                return Some(p);
+            }
+            n -= 1;
+            let (a, b) = (at(&self.empties, i), at(&self.empties, n));
+            *at_mut(&mut self.empties, i) = b;
+            *at_mut(&mut self.empties, n) = a;
+            *at_mut(&mut self.empty_at, b as usize) = i as u16;
+            *at_mut(&mut self.empty_at, a as usize) = n as u16;
+        }
+        None
+    }
+
+    /// A pass: clears the ko point.
+    #[inline(always)]
+    pub(crate) fn pass(&mut self) {
+        self.ko = 0;
+    }
+
+    /// Play `c` on `p`, a point [`Light::pick`] chose for `c` (empty, not the ko point, not
+    /// a suicide).
+    #[inline(always)]
+    pub(crate) fn play<V: SetOps>(&mut self, p: usize, c: u8) {
+        let opp = c ^ 3;
+        let nb = at(&self.nbr, p);
+        let empty = nb >> 8;
+        let own_stones = 4 - empty - ((nb >> (4 * (opp - 1))) & 15);
+        let opp_stones = 4 - empty - ((nb >> (4 * (c - 1))) & 15);
+        let nbrs = self.layout.nbrs(p);
+        let mut any = false;
+        if opp_stones > 0 {
+            let pbit = Self::bit_of::<V>(p);
+            for n in nbrs {
+                let h = at(&self.head, n) as usize;
+                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, pbit);
+            }
+        }
+        self.set_stone(p, c);
+        let my;
+        if own_stones == 0 {
+            *at_mut(&mut self.head, p) = p as u16;
+            *at_mut(&mut self.next, p) = p as u16;
+            *at_mut(&mut self.chain_size, p) = 1;
+            self.new_lone_around(p);
+            if opp_stones == 0 {
+                // a lone stone (it has an empty neighbour: it is no suicide)
+                self.ko = 0;
+                return;
+            }
+            my = p;
+        } else if own_stones == 1 {
+            let mut h = 0;
+            for n in nbrs {
+                let own = at(&self.cells, n) == c;
+                h |= at(&self.head, n) as usize & (own as usize).wrapping_neg();
+            }
+            self.add_stone_to(h, p);
+            my = h;
+        } else {
+            let mut hs = [0usize; 4];
+            let mut k = 0;
+            for n in nbrs {
+                let h = at(&self.head, n) as usize;
+                let own = at(&self.cells, n) == c;
+                let dup = (hs[0] == h) | (hs[1] == h) | (hs[2] == h);
+                hs[if own { k } else { 3 }] = h;
+                k += (own & !dup) as usize;
+            }
+            let mut base = hs[0];
+            self.add_stone_to(base, p);
+            for &h in &hs[1..k] {
+                base = self.join(base, h);
+            }
+            my = base;
+        }
+        let mut captured = 0;
+        let mut last = 0;
+        if any {
+            for n in nbrs {
+                if at(&self.cells, n) == opp {
+                    let h = at(&self.head, n) as usize;
+                    if self.no_libs::<V>(h) {
+                        let mut s = h;
+                        loop {
+                            let nx = at(&self.next, s) as usize;
+                            self.clear_stone(s);
+                            captured += 1;
+                            last = s;
+                            s = nx;
+                            if s == h {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        debug_assert!(
+            captured > 0 || !self.no_libs::<V>(my),
+            "a suicide was picked"
+        );
+        if captured == 1 && at(&self.chain_size, my) == 1 && self.lib_class(my) == 1 {
+            self.ko = last;
+            self.ko_color = opp;
+        } else {
+            self.ko = 0;
+        }
+    }
+
+    /// Black's area minus White's when no empty point has an empty neighbour (after two
+    /// passes): every empty point is a region of its own.
+    pub(crate) fn single_point_area_diff(&self) -> i32 {
+        let mut diff = self.stones(1) as i32 - self.stones(2) as i32;
+        for &e in self.empties() {
+            let black = self.own_or_wall_nbrs(e as usize, 1) == 4;
+            let white = self.own_or_wall_nbrs(e as usize, 2) == 4;
+            diff += (black & !white) as i32 - (white & !black) as i32;
+        }
+        diff
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::PortableSets;
+    use crate::playout::{is_eye, Rng};
+
+    /// Fewer playouts under Miri, which interprets every instruction.
+    const MIRI: bool = cfg!(miri);
+
+    /// Whether `c` may take `p` on `b` under light playout v1 (the plain tests of `Board`).
+    fn acceptable(b: &Board, p: usize, c: u8) -> bool {
+        b.cell(p) == EMPTY && !b.is_ko_retake(p, c) && !is_eye(b, p, c) && !b.is_suicide_pos(p, c)
+    }
+
+    /// Play light playouts with the kernel and, move by move, the same moves on a `Board`:
+    /// every pick must be acceptable by `Board`'s tests, a pass only when nothing is, and after
+    /// every move the kernel's position stored into a board must equal the board's, with the
+    /// same hash, counts and a consistent state.
+    fn follow<V: SetOps, const W: usize, const S: usize, const N: usize>(
+        start: &Board,
+        seed: u64,
+        playouts: usize,
+    ) {
+        let mut k = Light::<W, S, N>::new(start.layout()).expect("kernel for this shape");
+        let mut rng = Rng::new(seed);
+        let mut b = start.clone();
+        let mut stored = start.clone();
+        let every = if MIRI { 40 } else { 1 };
+        for _ in 0..playouts {
+            k.load(start);
+            b.copy_from(start);
+            let mut c = 1u8;
+            let mut passes = 0;
+            let mut moves = 0;
+            while passes < 2 && moves < 3 * b.width() * b.height() {
+                match k.pick::<V, Rng>(c, &mut rng) {
+                    Some(p) => {
+                        assert!(acceptable(&b, p, c), "picked {p} for {c}\n{b:?}");
+                        k.play::<V>(p, c);
+                        let r = b.play_pos(p, c);
+                        assert_eq!(r.suicided, 0);
+                        passes = 0;
+                    }
+                    None => {
+                        for &e in b.empties() {
+                            assert!(
+                                !acceptable(&b, e as usize, c),
+                                "passed with {e} open\n{b:?}"
+                            );
+                        }
+                        k.pass();
+                        b.pass();
+                        passes += 1;
+                    }
+                }
+                moves += 1;
+                c ^= 3;
+                if moves % every == 0 || passes == 2 {
+                    k.store(&mut stored);
+                    assert_eq!(stored, b);
+                    assert_eq!(stored.hash(), b.hash());
+                    assert_eq!(
+                        stored.stone_count(crate::Color::Black),
+                        b.stone_count(crate::Color::Black)
+                    );
+                    assert_eq!(
+                        stored.stone_count(crate::Color::White),
+                        b.stone_count(crate::Color::White)
+                    );
+                    assert_eq!(stored.empty_count(), b.empty_count());
+                    stored.check_consistency().unwrap();
+                }
+            }
+        }
+    }
+
+    /// A position of `n` x `n` part way through a random light playout (chains, captures
+    /// and a possible ko point in it), made by `Board` alone.
+    fn midgame(n: usize, seed: u64, moves: usize) -> Board {
+        let mut b = Board::square(n).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut c = 1u8;
+        for _ in 0..moves {
+            let open: Vec<usize> = b
+                .empties()
+                .iter()
+                .map(|&e| e as usize)
+                .filter(|&e| acceptable(&b, e, c))
+                .collect();
+            if open.is_empty() {
+                b.pass();
+            } else {
+                b.play_pos(open[rng.below(open.len())], c);
+            }
+            c ^= 3;
+        }
+        b
+    }
+
+    #[test]
+    fn nine_by_nine_kernel_plays_as_the_board() {
+        let count = if MIRI { 1 } else { 60 };
+        follow::<PortableSets, 2, 10, 112>(&Board::square(9).unwrap(), 3, count);
+        follow::<PortableSets, 2, 10, 112>(&midgame(9, 4, 50), 5, count);
+        #[cfg(target_arch = "x86_64")]
+        if crate::board::sets::has_x86_64_v3() {
+            follow::<crate::board::sets::Avx2Sets, 2, 10, 112>(&midgame(9, 6, 30), 7, count);
+        }
+    }
+
+    #[test]
+    fn nineteen_by_nineteen_kernel_plays_as_the_board() {
+        let count = if MIRI { 1 } else { 10 };
+        follow::<PortableSets, 8, 20, 424>(&Board::square(19).unwrap(), 8, count);
+        if !MIRI {
+            follow::<PortableSets, 8, 20, 424>(&midgame(19, 9, 200), 10, count);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if crate::board::sets::has_x86_64_v3() {
+            follow::<crate::board::sets::Avx2Sets, 8, 20, 424>(&midgame(19, 11, 150), 12, count);
+        }
+    }
+
+    #[test]
+    fn kernels_exist_only_for_their_shapes() {
+        let nine = Board::square(9).unwrap().layout();
+        let nineteen = Board::square(19).unwrap().layout();
+        assert!(Light::<2, 10, 112>::new(nine).is_some());
+        assert!(Light::<2, 10, 112>::new(nineteen).is_none());
+        assert!(Light::<8, 20, 424>::new(nineteen).is_some());
+        assert!(Light::<8, 20, 424>::new(nine).is_none());
+        // an array shorter than the padded length is refused
+        assert!(Light::<2, 10, 100>::new(nine).is_none());
+        let rect = Board::new(crate::Size::new(9, 10).unwrap()).layout();
+        assert!(Light::<2, 10, 112>::new(rect).is_none());
+    }
+}
