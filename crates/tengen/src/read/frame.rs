@@ -84,12 +84,12 @@ impl Box2 {
 }
 
 /// The problem around the group on `p`, framed for the opponent of its owner:
-/// - **the box**: the stones reached from the group by steps of at most [`REACH`] rows and
+/// - **the box**: the stones reached from the group by steps of at most two rows and
 ///   columns, with an empty margin of one line (none when that would make it larger than
 ///   [`MAX_REGION`] points), clipped to the board;
 /// - **the frame**: the empty points just outside the box become the attacker's stones, and
-///   so do the empty points of the box farther than [`FILL_BEYOND`] rows or columns from
-///   every stone of the group's colour.
+///   so do the empty points of the box farther than one row or column from every stone of
+///   the group's colour.
 ///
 /// The frame's stones outside the box keep their liberties there, so the solver, which
 /// plays inside the box only, never captures them: the group can live only in the box.
