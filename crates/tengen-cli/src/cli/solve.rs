@@ -194,79 +194,91 @@ fn solutions(coll: &Collection, root: NodeId) -> Vec<Move> {
 /// The groups to read: the one at `--group`, or every group whose region the library finds
 /// (each region read once, about its largest chain), with its answer; with no `--group`,
 /// only those whose status depends on who moves first, unless none does, the most stones
-/// first (`--check` reads the first).
+/// first (`--check` reads the first). When no enclosed group is unsettled, the open groups
+/// of the colour nearer the edges are read in frames too.
 fn groups(reader: &mut Reader, board: &Board, only: Option<Point>) -> Result<Vec<Group>, String> {
     if let Some(p) = only {
         let (ld, framed) = read_group(reader, board, p, true)
             .map_err(|e| format!("the group at {}: {e}", vertex(p, board.height())))?;
-        return Ok(vec![Group { p, ld, framed }]);
+        return Ok(vec![Group {
+            p,
+            ld,
+            framed,
+            stones: 0,
+        }]);
     }
-    let mut all = Vec::new();
-    for pass in 0..2 {
-        if pass == 1
-            && all.iter().any(
-                |(_, ld, _, _): &(Point, LifeAndDeath, usize, Option<Framed>)| {
-                    ld.attacker_first.status != ld.defender_first.status
-                },
-            )
-        {
-            break;
-        }
-        let mut seen = vec![false; board.width() * board.height()];
-        let inside = inner_color(board);
-        for p in board.size().points() {
-            let idx = p.y as usize * board.width() + p.x as usize;
-            if seen[idx]
-                || board.get(p).is_none()
-                || (pass == 1 && inside.is_some_and(|c| board.get(p) != Some(c)))
-            {
-                continue;
-            }
-            // an open group is read inside a frame (see `tengen::read::frame`); one whose
-            // problem is too large even so has no answer here
-            let Ok((ld, framed)) = read_group(reader, board, p, pass == 1) else {
-                continue;
-            };
-            let color = board.get(p);
-            for &q in &ld.region {
-                if board.get(q) == color {
-                    seen[q.y as usize * board.width() + q.x as usize] = true;
-                }
-            }
-            // the group is read about its largest chain: capturing a lone stone of it is not
-            // killing it (the first stone found may be such a stone)
-            let size = |q: Point| board.chain(q).map_or(0, |c| c.stones.len());
-            let main = ld
-                .region
-                .iter()
-                .copied()
-                .filter(|&q| board.get(q) == color)
-                .fold(p, |best, q| if size(q) > size(best) { q } else { best });
-            let (ld, framed) = if main == p {
-                (ld, framed)
-            } else {
-                read_group(reader, board, main, pass == 1).unwrap_or((ld, framed))
-            };
-            let stones = ld.region.iter().filter(|&&q| board.get(q) == color).count();
-            if pass == 0 || framed.is_some() {
-                all.push((main, ld, stones, framed));
-            }
-        }
+    let mut seen = vec![false; board.width() * board.height()];
+    let mut all = read_groups(reader, board, &mut seen, false, None);
+    if !all.iter().any(Group::unsettled) {
+        all.extend(read_groups(
+            reader,
+            board,
+            &mut seen,
+            true,
+            inner_color(board),
+        ));
     }
     // the groups whose fate depends on who moves first (all of them when none does), the
     // most stones first: a problem is about its largest unsettled group
-    let unsettled = all
-        .iter()
-        .any(|(_, ld, _, _)| ld.attacker_first.status != ld.defender_first.status);
-    let mut out: Vec<_> = all
-        .into_iter()
-        .filter(|(_, ld, _, _)| !unsettled || ld.attacker_first.status != ld.defender_first.status)
-        .collect();
-    out.sort_by_key(|&(_, _, stones, _)| std::cmp::Reverse(stones));
-    Ok(out
-        .into_iter()
-        .map(|(p, ld, _, framed)| Group { p, ld, framed })
-        .collect())
+    if all.iter().any(Group::unsettled) {
+        all.retain(Group::unsettled);
+    }
+    all.sort_by_key(|g| std::cmp::Reverse(g.stones));
+    Ok(all)
+}
+
+/// One stone's reading of each group not yet `seen` (of `color` only, when given), each
+/// about its largest chain; the stones of each region read are marked seen. With `frame`,
+/// only the open groups, read in frames.
+fn read_groups(
+    reader: &mut Reader,
+    board: &Board,
+    seen: &mut [bool],
+    frame: bool,
+    color: Option<Color>,
+) -> Vec<Group> {
+    let mut out = Vec::new();
+    for p in board.size().points() {
+        let idx = p.y as usize * board.width() + p.x as usize;
+        let owner = board.get(p);
+        if seen[idx] || owner.is_none() || color.is_some_and(|c| owner != Some(c)) {
+            continue;
+        }
+        // an open group is read inside a frame (see `tengen::read::frame`); one whose
+        // problem is too large even so has no answer here
+        let Ok((ld, framed)) = read_group(reader, board, p, frame) else {
+            continue;
+        };
+        for &q in &ld.region {
+            if board.get(q) == owner {
+                seen[q.y as usize * board.width() + q.x as usize] = true;
+            }
+        }
+        // the group is read about its largest chain: capturing a lone stone of it is not
+        // killing it (the first stone found may be such a stone)
+        let size = |q: Point| board.chain(q).map_or(0, |c| c.stones.len());
+        let main = ld
+            .region
+            .iter()
+            .copied()
+            .filter(|&q| board.get(q) == owner)
+            .fold(p, |best, q| if size(q) > size(best) { q } else { best });
+        let (ld, framed) = if main == p {
+            (ld, framed)
+        } else {
+            read_group(reader, board, main, frame).unwrap_or((ld, framed))
+        };
+        let stones = ld.region.iter().filter(|&&q| board.get(q) == owner).count();
+        if !frame || framed.is_some() {
+            out.push(Group {
+                p: main,
+                ld,
+                framed,
+                stones,
+            });
+        }
+    }
+    out
 }
 
 /// The colour whose stones lie nearer the edges of the board on average (`None` on a tie):
@@ -295,12 +307,20 @@ fn inner_color(board: &Board) -> Option<Color> {
     }
 }
 
-/// One group to answer: a stone of its largest chain, its answer, and the frame it was
-/// read in when it is open.
+/// One group to answer: a stone of its largest chain, its answer, the frame it was read in
+/// when it is open, and its stones in the region (0 for `--group`'s, which is not ranked).
 struct Group {
     p: Point,
     ld: LifeAndDeath,
     framed: Option<Framed>,
+    stones: usize,
+}
+
+impl Group {
+    /// Whether the group's fate depends on who moves first.
+    fn unsettled(&self) -> bool {
+        self.ld.attacker_first.status != self.ld.defender_first.status
+    }
 }
 
 /// The life and death of the group on `p` in the region the library finds, or, with
