@@ -118,10 +118,7 @@ impl Board {
         h: usize,
         p: usize,
     ) {
-        *at_mut(&mut self.head, p) = h as u16;
-        *at_mut(&mut self.next, p) = at(&self.next, h);
-        *at_mut(&mut self.next, h) = p as u16;
-        *at_mut(&mut self.chain_size, h) += 1;
+        link_stone(&mut self.head, &mut self.next, &mut self.chain_size, h, p);
         self.add_around(l, h, p);
     }
 
@@ -140,23 +137,7 @@ impl Board {
         a: usize,
         b: usize,
     ) -> usize {
-        let (a, b) = if at(&self.chain_size, a) >= at(&self.chain_size, b) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = b;
-        loop {
-            *at_mut(&mut self.head, s) = a as u16;
-            s = at(&self.next, s) as usize;
-            if s == b {
-                break;
-            }
-        }
-        let nb = at(&self.next, b);
-        *at_mut(&mut self.next, b) = at(&self.next, a);
-        *at_mut(&mut self.next, a) = nb;
-        *at_mut(&mut self.chain_size, a) += at(&self.chain_size, b);
+        let (a, b) = link_chains(&mut self.head, &mut self.next, &mut self.chain_size, a, b);
         let w = l.words();
         for i in 0..w {
             let x = at(&self.around, b * w + i);
@@ -578,4 +559,47 @@ impl Board {
         self.ko_color = ko.1;
         self.n_removed = 0;
     }
+}
+
+/// The stone lists' part of adding the stone on `p` to the chain with head `h`: its head,
+/// its place in the chain's ring and the chain's size. Shared by [`Board`] and the playout
+/// kernel (`light.rs`), each over its own arrays.
+#[inline(always)]
+pub(super) fn link_stone(head: &mut [u16], next: &mut [u16], size: &mut [u16], h: usize, p: usize) {
+    *at_mut(head, p) = h as u16;
+    *at_mut(next, p) = at(next, h);
+    *at_mut(next, h) = p as u16;
+    *at_mut(size, h) += 1;
+}
+
+/// The stone lists' part of merging the chains with heads `a` and `b` (distinct, same
+/// colour): the smaller ring is relabelled and spliced into the larger. Returns (the
+/// surviving head, the absorbed one); the caller merges their surroundings sets. Shared by
+/// [`Board`] and the playout kernel (`light.rs`).
+#[inline(always)]
+pub(super) fn link_chains(
+    head: &mut [u16],
+    next: &mut [u16],
+    size: &mut [u16],
+    a: usize,
+    b: usize,
+) -> (usize, usize) {
+    let (a, b) = if at(size, a) >= at(size, b) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let mut s = b;
+    loop {
+        *at_mut(head, s) = a as u16;
+        s = at(next, s) as usize;
+        if s == b {
+            break;
+        }
+    }
+    let nb = at(next, b);
+    *at_mut(next, b) = at(next, a);
+    *at_mut(next, a) = nb;
+    *at_mut(size, a) += at(size, b);
+    (a, b)
 }

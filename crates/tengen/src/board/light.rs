@@ -18,7 +18,7 @@
 //! unchecked access of `cells.rs` stays in bounds.
 
 use super::cells::{at, at_mut, at_ref};
-use super::chain::stone_key;
+use super::chain::{link_chains, link_stone, stone_key};
 use super::sets::SetOps;
 use super::{Board, Layout, EMPTY, WALL};
 
@@ -213,10 +213,7 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
 
     #[inline(always)]
     fn add_stone_to(&mut self, h: usize, p: usize) {
-        *at_mut(&mut self.head, p) = h as u16;
-        *at_mut(&mut self.next, p) = at(&self.next, h);
-        *at_mut(&mut self.next, h) = p as u16;
-        *at_mut(&mut self.chain_size, h) += 1;
+        link_stone(&mut self.head, &mut self.next, &mut self.chain_size, h, p);
         let set = at_mut(&mut self.around, h);
         for q in self.layout.nbrs(p) {
             set[q >> 6] |= 1u64 << (q & 63);
@@ -226,23 +223,7 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     /// Merge chains `a` and `b` (distinct heads, same colour); returns the surviving head.
     #[inline(always)]
     fn join(&mut self, a: usize, b: usize) -> usize {
-        let (a, b) = if at(&self.chain_size, a) >= at(&self.chain_size, b) {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let mut s = b;
-        loop {
-            *at_mut(&mut self.head, s) = a as u16;
-            s = at(&self.next, s) as usize;
-            if s == b {
-                break;
-            }
-        }
-        let nb = at(&self.next, b);
-        *at_mut(&mut self.next, b) = at(&self.next, a);
-        *at_mut(&mut self.next, a) = nb;
-        *at_mut(&mut self.chain_size, a) += at(&self.chain_size, b);
+        let (a, b) = link_chains(&mut self.head, &mut self.next, &mut self.chain_size, a, b);
         let x = at(&self.around, b);
         let set = at_mut(&mut self.around, a);
         for (y, x) in set.iter_mut().zip(x) {
