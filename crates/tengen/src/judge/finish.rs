@@ -1,11 +1,13 @@
 //! Stage 5, **the end of the game played out**: the capturing, protecting and filling moves
-//! players make before a count, on the board without the dead stones.
+//! players make before a count, on the board without the dead stones. The captures and
+//! protections are read ([`super::forced`]); the dame are filled here.
 
 use crate::board::EMPTY;
 use crate::seki::{harmless_fill, next_to_both};
 use crate::{Board, Color};
 
 use super::count::CountContext;
+use super::forced::Forced;
 use super::table::Table;
 
 /// The board of `settled` (stages 1 to 4's) with the end of the game played out from
@@ -19,11 +21,14 @@ pub(super) fn run(
     to_move: Color,
 ) -> Board {
     let alive = t.alive();
+    let threats = dead_in_atari(board, &alive, &t.chain_of);
     let mut fin = settled.clone();
-    capture_moves(board, &alive, &t.chain_of, &mut fin);
-    protect_moves(&mut fin, ctx);
-    finish_dame(&mut fin, ctx, to_move);
-    late_captures(board, &alive, &t.chain_of, &mut fin);
+    let mut forced = Forced::new(board);
+    forced.dead_threats(board, &threats, &mut fin);
+    forced.protect_moves(&mut fin, ctx);
+    finish_dame(&mut fin, ctx, to_move, &mut forced);
+    // the fills can leave a capturer's chain short of liberties next to a dead chain
+    forced.dead_threats(board, &threats, &mut fin);
     fin
 }
 
@@ -45,7 +50,12 @@ const DENY_MAX: i64 = 2;
 ///
 /// Fills that capture, retake a ko or leave the filling chain in atari are not played; shared
 /// liberties in seki are never filled.
-pub(super) fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color) {
+pub(super) fn finish_dame(
+    b: &mut Board,
+    ctx: &CountContext<'_>,
+    to_move: Color,
+    forced: &mut Forced,
+) {
     let mut mover = to_move.digit();
     let mut passes = 0;
     let mut neutral = false;
@@ -77,9 +87,9 @@ pub(super) fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color)
             b.play_pos(q, mover);
             let mut gain = sign * (ctx.margin(b, &ctx.count(b)) - base);
             if gain == 0
-                && b.nbrs(q).iter().any(|&n| {
-                    b.cell(n) == mover ^ 3 && cornered(b, n, mover ^ 3, &base_count.owners)
-                })
+                && b.nbrs(q)
+                    .iter()
+                    .any(|&n| b.cell(n) == mover ^ 3 && cornered(b, n, &base_count.owners, forced))
             {
                 // the opponent will have to protect inside its territory
                 gain = 1;
@@ -91,7 +101,7 @@ pub(super) fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color)
                 .map(|&n| i64::from(b.libs_at(n)))
                 .min();
             b.undo_play(q, mover, &[], false, ko);
-            let deny = denial(b, ctx, q, mover, base, &base_count.owners);
+            let deny = denial(b, ctx, q, mover, base, &base_count.owners, forced);
             let key = (gain + deny, gain, -fewest.unwrap_or(i64::MAX / 2));
             let worth = gain > 0 || (gain == 0 && (deny > 0 || neutral));
             if worth && best.is_none_or(|(k, _)| key > k) {
@@ -111,6 +121,7 @@ pub(super) fn finish_dame(b: &mut Board, ctx: &CountContext<'_>, to_move: Color)
 
 /// What `mover`'s fill of `q` denies the opponent (0 to [`DENY_MAX`]): see [`finish_dame`].
 /// `base` is the margin of the count of `b`.
+#[allow(clippy::too_many_arguments)]
 fn denial(
     b: &mut Board,
     ctx: &CountContext<'_>,
@@ -118,6 +129,7 @@ fn denial(
     mover: u8,
     base: i64,
     owners: &[u8],
+    forced: &mut Forced,
 ) -> i64 {
     let them = mover ^ 3;
     if !harmless_fill(b, q, them) {
@@ -134,7 +146,7 @@ fn denial(
     let threat = gain == 0
         && b.nbrs(q)
             .iter()
-            .any(|&n| b.cell(n) == mover && cornered(b, n, mover, owners));
+            .any(|&n| b.cell(n) == mover && cornered(b, n, owners, forced));
     b.undo_play(q, them, &[], false, ko);
     if (1..=DENY_MAX).contains(&gain) && (gain > 1 || ataris) {
         gain
@@ -145,49 +157,13 @@ fn denial(
     }
 }
 
-/// Whether the chain at `n` (colour `c`) has two liberties, a point of its own territory (by
-/// `owners`) and a dame it cannot fill safely: the opponent's fill of that dame will force a
-/// protecting move inside the territory.
-fn cornered(b: &Board, n: usize, c: u8, owners: &[u8]) -> bool {
-    let Some((a, z)) = two_liberties(b, n) else {
-        return false;
-    };
-    let one = |t: usize, d: usize| {
-        owners[t] == c && !next_to_both(b, t) && next_to_both(b, d) && !harmless_fill(b, d, c)
-    };
-    one(a, z) || one(z, a)
-}
-
-/// The liberties of the chain on `q` when it has exactly two.
-fn two_liberties(b: &Board, q: usize) -> Option<(usize, usize)> {
-    if b.libs_at(q) != 2 {
-        return None;
-    }
-    let mut libs = b
-        .chain_stones_at(q)
-        .flat_map(|s| b.nbrs(s))
-        .filter(|&m| b.cell(m) == EMPTY);
-    let a = libs.next()?;
-    let z = libs.find(|&m| m != a)?;
-    Some((a, z))
-}
-
-/// A dead chain in atari next to a chain of the capturer that is short of liberties must be
-/// captured by a move on its last liberty (else it could escape or capture), and that point
-/// then is no territory under territory counting: put the capturer's stone there on `fin`
-/// (the board without the dead stones).
-fn capture_moves(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
-    for (q, l) in dead_in_atari(board, alive, chain_of) {
-        let v = board.cell(q);
-        // needed only when the capturer has a chain short of liberties there
-        let short = fin
-            .nbrs(l)
-            .iter()
-            .any(|&n| fin.cell(n) == v ^ 3 && fin.libs_at(n) <= 1);
-        if short && fin.cell(l) == EMPTY && !fin.is_suicide_pos(l, v ^ 3) {
-            fin.play_pos(l, v ^ 3);
-        }
-    }
+/// Whether the chain on `n` is *cornered*: a fill next to it would force a protecting move
+/// inside its territory ([`Forced::protection`], by `owners`) and its owner cannot fill that
+/// dame first without self-atari.
+fn cornered(b: &Board, n: usize, owners: &[u8], forced: &mut Forced) -> bool {
+    forced
+        .protection(b, n, owners)
+        .is_some_and(|(d, _)| !harmless_fill(b, d, b.cell(n)))
 }
 
 /// One stone of every chain judged dead that is in atari on `board`, with its last liberty.
@@ -216,93 +192,6 @@ fn dead_in_atari(board: &Board, alive: &[bool], chain_of: &[usize]) -> Vec<(usiz
         }
     }
     out
-}
-
-/// After the dame are filled: a dead chain in atari whose capturer has a chain next to it
-/// left with no liberty but the dead chain's last one (counting the dead stones as the stones
-/// they still are) must be captured there, else it captures that chain: put the capturer's
-/// stone on that point of `fin`.
-fn late_captures(board: &Board, alive: &[bool], chain_of: &[usize], fin: &mut Board) {
-    for (q, l) in dead_in_atari(board, alive, chain_of) {
-        let v = board.cell(q);
-        let c = chain_of[q];
-        let in_d = |m: usize| board.cell(m) == v && chain_of[m] == c;
-        if fin.cell(l) != EMPTY {
-            continue;
-        }
-        let squeezed = board.chain_stones_at(q).any(|s| {
-            board.nbrs(s).iter().any(|&n| {
-                fin.cell(n) == v ^ 3
-                    && fin
-                        .chain_stones_at(n)
-                        .flat_map(|t| fin.nbrs(t))
-                        .all(|m| fin.cell(m) != EMPTY || m == l || in_d(m))
-            })
-        });
-        // (on `fin` the move must capture nothing: a live chain in atari there is the
-        // opponent's to save, not this capture's to take)
-        let captures = fin
-            .nbrs(l)
-            .iter()
-            .any(|&n| fin.cell(n) == v && fin.libs_at(n) == 1);
-        if !squeezed || captures || fin.is_suicide_pos(l, v ^ 3) {
-            continue;
-        }
-        // the threat is real only when the dead chain's capture there keeps two liberties
-        // (else the capturer takes back at once, a snapback) and opens a way to a live chain
-        // of its colour (else the chain is still dead inside the territory): then the
-        // capturer must answer in advance
-        let mut trial = fin.clone();
-        let color = Color::from_digit(v);
-        trial.edit(board.chain_stones_at(q).map(|s| (board.point(s), color)));
-        if trial.is_suicide_pos(l, v) {
-            continue;
-        }
-        let took = trial.play_pos(l, v).captured;
-        let head = trial.head_at(l);
-        let joins = trial.last_removed().any(|p| {
-            trial
-                .nbrs(trial.pos(p))
-                .iter()
-                .any(|&m| trial.cell(m) == v && trial.head_at(m) != head)
-        });
-        if took > 0 && trial.libs_at(l) >= 2 && joins {
-            fin.play_pos(l, v ^ 3);
-        }
-    }
-}
-
-/// A live chain with two liberties, a dame and an own territory point, is protected by a move
-/// on the territory point (the conservative end of a game: the opponent's fill of the dame
-/// would leave it in atari).
-fn protect_moves(b: &mut Board, ctx: &CountContext<'_>) {
-    let count = ctx.count(b);
-    let mut moves = Vec::new();
-    let mut done = vec![false; b.padded_len()];
-    for q in b.all_pos() {
-        let v = b.cell(q);
-        if (v != 1 && v != 2) || done[b.head_at(q)] || ctx.seki_stone[q] {
-            continue;
-        }
-        done[b.head_at(q)] = true;
-        let Some((a, z)) = two_liberties(b, q) else {
-            continue;
-        };
-        // the one that is no dame
-        let t = match (next_to_both(b, a), next_to_both(b, z)) {
-            (true, false) => z,
-            (false, true) => a,
-            _ => continue,
-        };
-        if count.owners[t] == v {
-            moves.push((t, v));
-        }
-    }
-    for (t, v) in moves {
-        if b.cell(t) == EMPTY && !b.is_suicide_pos(t, v) {
-            b.play_pos(t, v);
-        }
-    }
 }
 
 #[cfg(test)]
@@ -351,7 +240,7 @@ mod tests {
         let (own, none) = (vec![0.0; b.padded_len()], vec![false; b.padded_len()]);
         let ctx = no_seki(&own, &none);
         let mut fin = b.clone();
-        protect_moves(&mut fin, &ctx);
+        Forced::new(&b).protect_moves(&mut fin, &ctx);
         assert_eq!(fin.get(Point::new(4, 1)), Some(Color::Black));
     }
 }

@@ -41,20 +41,22 @@
 //!    filling moves fill); a stone inside the eye space is one the attacker can sacrifice,
 //!    and a single stone among an enemy chain's last two liberties is counted dead, as GNU Go
 //!    counts it.
-//! 5. **End of game played out** (`finish.rs`): the end of the game is played as players
-//!    (and the program that counts Fox's games) play it before counting: a dead chain in
-//!    atari next to a capturer's chain in atari is captured by a move on its last liberty; a
-//!    chain with two liberties, a dame and an own territory point, is protected on the
-//!    territory point; the dame whose filling gains points (a territory point next to it, a
-//!    chain it would put in atari, a chain it *corners*: left with two liberties, a point of
-//!    its own territory and a dame its owner cannot fill without self-atari, so that the next
-//!    fill forces a protecting move) or denies the opponent such a fill are filled
-//!    alternately from the player to move, best first; then the neutral dame too, the one
-//!    that leaves an enemy chain the fewest liberties first (two such fills in a row can
-//!    leave a chain in atari). Last, a dead chain in atari whose capturer the fills left with
-//!    a chain that has no other liberty than the dead chain's last one is captured there,
-//!    when the dead chain's capture of it would keep two liberties and reach a live chain of
-//!    its colour (else it is a snapback, or the chain stays dead inside the territory).
+//! 5. **End of game played out** (`finish.rs`, `forced.rs`): the end of the game is played
+//!    as players (and the program that counts Fox's games) play it before counting, on the
+//!    board without the dead stones. The forced moves are read by the tactical reader
+//!    ([`crate::read`], proven answers only): a dead chain in atari whose owner, moving
+//!    first, would save it by capturing stones of the capturer is captured in advance on its
+//!    last liberty (a snapback, or a chain still caught inside the territory after its
+//!    capture, is no threat); a live chain next to a dame that the opponent can fill
+//!    harmlessly, after which the opponent moving again captures it, is protected by its
+//!    owner's defence when that defence is a point of its own territory. Then the dame
+//!    whose filling gains points (a territory point next to it, a chain it would put in
+//!    atari, a chain it *corners*: one that the next fill would force to protect inside its
+//!    territory, read as above, and whose owner cannot fill that dame first without
+//!    self-atari) or denies the opponent such a fill are filled alternately from the player
+//!    to move, best first; then the neutral dame too, the one that leaves an enemy chain the
+//!    fewest liberties first (two such fills in a row can leave a chain in atari). Last, the
+//!    dead chains are read again: the fills can leave a capturer's chain short of liberties.
 //! 6. **Count** (`count.rs`) as the rules do. Stones removed as dead become the capturer's
 //!    territory (and prisoners under territory rules). An empty region bordered by one
 //!    colour is that colour's territory; in a region bordered by both (an open boundary) a
@@ -102,9 +104,10 @@
 //! chain the playouts kill is never revived by reading, since the tactical reader cannot
 //! prove a group's life. A seki whose chains keep a liberty that is not shared (three
 //! liberties, or an eye) is still left to the playouts, which can read it as a capture. The
-//! end-of-game play of stage 5 looks two fills ahead only through the cornering test:
-//! longer sequences (a throw-in, a shortage of liberties inside a territory) are not read,
-//! so the order of the fills can cost a point that better play would save (or the reverse).
+//! end-of-game play of stage 5 reads each forced move, but it chooses the order of the
+//! fills by their gain one fill ahead (two through the cornering test), not by reading
+//! the whole sequence, so the order can cost a point that better play would save (or the
+//! reverse).
 //!
 //! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`, now the tools crate's
 //! `bench_judge` example): on the 288 fox-pro records with a counted result, the winner right
@@ -127,6 +130,7 @@ mod certain;
 mod count;
 mod estimated;
 mod finish;
+mod forced;
 mod policy;
 mod read;
 mod seki;
