@@ -183,8 +183,11 @@ export interface LifeLine {
 
 /** The life and death of a group in its enclosed region. */
 export interface LifeAndDeath {
-  /** The region searched: its points (empty, the group's, the attacker's stones inside). */
+  /** The region searched: its points (empty, the group's, the attacker's stones inside), or
+   * the frame's box when framed. */
   region: Vertex[];
+  /** Whether the group was open and was read in the frame of its problem. */
+  framed: boolean;
   attackerFirst: LifeLine;
   defenderFirst: LifeLine;
 }
@@ -192,6 +195,29 @@ export interface LifeAndDeath {
 export interface ReadOptions {
   /** The node budget (1 to 100000000; default the reader's, 20000). */
   nodes?: number;
+}
+
+export interface LifeAndDeathOptions extends ReadOptions {
+  /** Read an open group in the frame of its problem (the attacker strong around it) instead
+   * of throwing. */
+  frame?: boolean;
+}
+
+/** One side of a capturing race: the outcome with that chain's owner moving first. */
+export interface RaceLine {
+  outcome: 'win' | 'koWin' | 'seki';
+  /** The capturing colour's sign; 0 in seki. */
+  winner: 1 | -1 | 0;
+  /** The first mover's best move; null for a pass. */
+  point: Vertex | null;
+  proven: boolean;
+  nodes: number;
+}
+
+/** A capturing race read twice: each chain's owner moving first. */
+export interface Semeai {
+  aFirst: RaceLine;
+  bFirst: RaceLine;
 }
 
 export class Board {
@@ -224,7 +250,8 @@ export class Board {
   attack(x: number, y: number, options?: ReadOptions): Reading;
   defend(x: number, y: number, options?: ReadOptions): Reading;
   ladderCaptured(x: number, y: number, options?: ReadOptions): Reading;
-  lifeAndDeath(x: number, y: number, options?: ReadOptions): LifeAndDeath;
+  lifeAndDeath(x: number, y: number, options?: LifeAndDeathOptions): LifeAndDeath;
+  semeai(ax: number, ay: number, bx: number, by: number, options?: ReadOptions): Semeai;
   free(): void;
 }
 
@@ -269,7 +296,9 @@ export function defend(position: Game | Board | string[], x: number, y: number, 
 /** Is the chain at (x, y) captured in a ladder? */
 export function ladderCaptured(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): Reading;
 /** The life and death of the group at (x, y) in its enclosed region, either side first. */
-export function lifeAndDeath(position: Game | Board | string[], x: number, y: number, options?: ReadOptions): LifeAndDeath;
+export function lifeAndDeath(position: Game | Board | string[], x: number, y: number, options?: LifeAndDeathOptions): LifeAndDeath;
+/** The capturing race between the chains at (ax, ay) and (bx, by), each owner first. */
+export function semeai(position: Game | Board | string[], ax: number, ay: number, bx: number, by: number, options?: ReadOptions): Semeai;
 
 /** The territory task, in its own shape. */
 export class GoCounting {

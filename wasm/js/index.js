@@ -160,7 +160,12 @@ export class Board {
   /** The life and death of the group at a point in its enclosed region. See `lifeAndDeath`. */
   lifeAndDeath(x, y, options = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('lifeAndDeath: options must be an object');
-    return JSON.parse(this._b.lifeAndDeathJson(x, y, options.nodes ?? undefined));
+    return JSON.parse(this._b.lifeAndDeathJson(x, y, options.nodes ?? undefined, options.frame === true));
+  }
+  /** The capturing race between the chains at two points. See `semeai`. */
+  semeai(ax, ay, bx, by, options = {}) {
+    if (options === null || typeof options !== 'object') throw new TypeError('semeai: options must be an object');
+    return JSON.parse(this._b.semeaiJson(ax, ay, bx, by, options.nodes ?? undefined));
   }
   free() { this._b.free(); }
 }
@@ -324,12 +329,25 @@ export function ladderCaptured(position, x, y, options = {}) {
  * Life and death of the group through the stone at (x, y) of a position (a Game, a Board or
  * rows) in its enclosed region (found by the library: the points reached through empty
  * points and the group's stones), by the library's proof-number search. Returns {region:
- * [[x, y], ...], attackerFirst, defenderFirst}, each {status: 'alive'|'dead'|'seki'|'ko',
- * key: [x, y], 'pass' or null, proven, nodes}. Options: nodes (the budget of each search).
- * An open group (a region over the reader's limit), an empty or off-board point throws.
+ * [[x, y], ...], framed, attackerFirst, defenderFirst}, each {status: 'alive'|'dead'|'seki'|'ko',
+ * key: [x, y], 'pass' or null, proven, nodes}. Options: nodes (the budget of each search),
+ * frame (true: an open group is read in the frame of its problem, the attacker strong around
+ * it, and framed is true; region is then the frame's box). An open group without frame (a
+ * region over the reader's limit), an empty or off-board point throws.
  */
 export function lifeAndDeath(position, x, y, options = {}) {
   return readingBoard(position, 'lifeAndDeath').lifeAndDeath(x, y, options);
+}
+
+/**
+ * The capturing race between the chains at (ax, ay) and (bx, by) of a position (a Game, a
+ * Board or rows), of opposite colours, read with each chain's owner moving first. Returns
+ * {aFirst, bFirst}, each {outcome: 'win'|'koWin'|'seki', winner (1 Black, -1 White, 0 in
+ * seki), point ([x, y] of the first mover's best move, or null), proven, nodes}. Options:
+ * nodes (the node budget). Chains of one colour, an empty or off-board point throw.
+ */
+export function semeai(position, ax, ay, bx, by, options = {}) {
+  return readingBoard(position, 'semeai').semeai(ax, ay, bx, by, options);
 }
 
 /** The territory task, in its own shape. */

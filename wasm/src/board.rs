@@ -12,7 +12,7 @@ use crate::convert::{
     points_json, rows_of, rules_arg, sign, signs_of, size_of,
 };
 use crate::judge::{judge_json, judge_options, score_json};
-use crate::read::{life_and_death_json, read_json};
+use crate::read::{life_and_death_json, read_json, semeai_json};
 
 #[derive(Serialize)]
 struct ChainJson {
@@ -322,17 +322,35 @@ impl WBoard {
     }
 
     /// The life and death of the group at (x, y) in its enclosed region, as JSON `{region,
-    /// attackerFirst, defenderFirst}`, each side `{status, key, proven, nodes}` (`status`
-    /// alive, dead, seki or ko; `key` `[x, y]`, "pass" or null); `nodes` the budget of each
-    /// proof-number search (`undefined`: the reader's default). An open group (its region
-    /// over the reader's limit of points) is an error.
+    /// framed, attackerFirst, defenderFirst}`, each side `{status, key, proven, nodes}`
+    /// (`status` alive, dead, seki or ko; `key` `[x, y]`, "pass" or null); `nodes` the budget
+    /// of each proof-number search (`undefined`: the reader's default). An open group (its
+    /// region over the reader's limit of points) is an error, unless `frame` asks to read it
+    /// in the frame of its problem (`framed` true, `region` the frame's box).
     #[wasm_bindgen(js_name = lifeAndDeathJson)]
     pub fn life_and_death_json(
         &self,
         x: f64,
         y: f64,
         nodes: Option<f64>,
+        frame: bool,
     ) -> Result<String, JsValue> {
-        life_and_death_json(&self.board, x, y, nodes)
+        life_and_death_json(&self.board, x, y, nodes, frame)
+    }
+
+    /// The capturing race between the chains at (ax, ay) and (bx, by), as JSON `{aFirst,
+    /// bFirst}`, each with that chain's owner moving first `{outcome, winner, point, proven,
+    /// nodes}` (`outcome` win, koWin or seki; `winner` the sign of the capturing colour, 0 in
+    /// seki; `point` the first mover's best move or null); `nodes` the node budget.
+    #[wasm_bindgen(js_name = semeaiJson)]
+    pub fn semeai_json(
+        &self,
+        ax: f64,
+        ay: f64,
+        bx: f64,
+        by: f64,
+        nodes: Option<f64>,
+    ) -> Result<String, JsValue> {
+        semeai_json(&self.board, (ax, ay), (bx, by), nodes)
     }
 }

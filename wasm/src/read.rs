@@ -1,9 +1,10 @@
 //! Tactical reading of one chain (`WBoard::readJson`): `attack`, `defend` and
-//! `ladderCaptured`; and the life and death of a group in its enclosed region
-//! (`WBoard::lifeAndDeathJson`); answered by `tengen::read`.
+//! `ladderCaptured`; capturing races (`WBoard::semeaiJson`); and the life and death of a group
+//! in its enclosed region or in the frame of its problem (`WBoard::lifeAndDeathJson`);
+//! answered by `tengen::read`.
 
 use serde::Serialize;
-use tengen::read::{LifeLine, ReadConfig, Reader, Verdict};
+use tengen::read::{LifeLine, RaceLine, RaceOutcome, ReadConfig, Reader, Verdict};
 use tengen::{Board, Move};
 use wasm_bindgen::prelude::*;
 
@@ -110,6 +111,8 @@ struct LifeLineJson {
 #[serde(rename_all = "camelCase")]
 struct LifeAndDeathJson {
     region: Vec<[u8; 2]>,
+    /// Whether the group was open and read in the frame of its problem.
+    framed: bool,
     attacker_first: LifeLineJson,
     defender_first: LifeLineJson,
 }
@@ -127,26 +130,88 @@ fn line_json(l: &LifeLine) -> LifeLineJson {
     }
 }
 
-/// The life and death of the group at (x, y) of `board` in its enclosed region, for either
-/// side moving first; `nodes` the budget of each proof-number search (`undefined`: the
-/// reader's default).
+/// The life and death of the group at (x, y) of `board` in its enclosed region (or, with
+/// `frame` and an open group, in the frame of its problem), for either side moving first;
+/// `nodes` the budget of each proof-number search (`undefined`: the reader's default).
 pub(crate) fn life_and_death_json(
     board: &Board,
     x: f64,
     y: f64,
     nodes: Option<f64>,
+    frame: bool,
 ) -> Result<String, JsValue> {
     let p = point_of(board.size(), x, y)?;
     let mut c = config(nodes)?;
     if let Some(n) = nodes {
         c.tsumego_budget = n as u64;
     }
-    let ld = Reader::new(c)
-        .life_and_death(board, p, None)
-        .map_err(|e| error(&e.to_string(), None))?;
+    let mut reader = Reader::new(c);
+    let (ld, framed) = if frame {
+        reader
+            .problem_life_and_death(board, p)
+            .map(|(ld, f)| (ld, f.is_some()))
+    } else {
+        reader.life_and_death(board, p, None).map(|ld| (ld, false))
+    }
+    .map_err(|e| error(&e.to_string(), None))?;
     Ok(json(&LifeAndDeathJson {
         region: ld.region.iter().map(|q| [q.x, q.y]).collect(),
+        framed,
         attacker_first: line_json(&ld.attacker_first),
         defender_first: line_json(&ld.defender_first),
+    }))
+}
+
+/// One side of a race.
+#[derive(Serialize)]
+struct RaceLineJson {
+    /// "win", "koWin" or "seki".
+    outcome: &'static str,
+    /// The sign of the colour that captures (1 Black, -1 White), 0 in seki.
+    winner: i8,
+    /// The first mover's best move: `[x, y]`, or `null` for a pass.
+    point: Option<[u8; 2]>,
+    proven: bool,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SemeaiJson {
+    a_first: RaceLineJson,
+    b_first: RaceLineJson,
+}
+
+fn race_json(l: &RaceLine) -> RaceLineJson {
+    let (outcome, winner) = match l.outcome {
+        RaceOutcome::Win(c) => ("win", c.sign()),
+        RaceOutcome::KoWin(c) => ("koWin", c.sign()),
+        RaceOutcome::Seki => ("seki", 0),
+    };
+    RaceLineJson {
+        outcome,
+        winner,
+        point: vertex(l.mv),
+        proven: l.proven,
+        nodes: l.nodes,
+    }
+}
+
+/// The capturing race between the chains at `a` and `b` of `board`, each chain's owner
+/// moving first; `nodes` the node budget (`undefined`: the reader's default).
+pub(crate) fn semeai_json(
+    board: &Board,
+    a: (f64, f64),
+    b: (f64, f64),
+    nodes: Option<f64>,
+) -> Result<String, JsValue> {
+    let pa = point_of(board.size(), a.0, a.1)?;
+    let pb = point_of(board.size(), b.0, b.1)?;
+    let s = Reader::new(config(nodes)?)
+        .semeai(board, pa, pb)
+        .map_err(|e| error(&e.to_string(), None))?;
+    Ok(json(&SemeaiJson {
+        a_first: race_json(&s.a_first),
+        b_first: race_json(&s.b_first),
     }))
 }

@@ -2,7 +2,7 @@
 // answers are worked out below; errors for bad input are exceptions.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Board, Game, attack, defend, ladderCaptured, lifeAndDeath } from '../pkg/index.js';
+import { Board, Game, attack, defend, ladderCaptured, lifeAndDeath, semeai } from '../pkg/index.js';
 
 // White (2,3) has two liberties, (3,3) and (2,4); Black's stones around it make a ladder with
 // nothing on its paths, so it is captured whichever liberty Black fills first the right way.
@@ -116,4 +116,71 @@ test('lifeAndDeath: an open group, an empty point, bad options and a tiny budget
   assert.throws(() => lifeAndDeath(THREE, 3, 0, { nodes: 0 }), /bad nodes 0/);
   const cut = lifeAndDeath(THREE, 3, 0, { nodes: 1 });
   assert.ok(!cut.attackerFirst.proven || !cut.defenderFirst.proven, JSON.stringify(cut));
+});
+
+// White's straight three in the corner, its wall loose: the region through the empty points is
+// the whole board, so the group is read in the frame of its problem (the attacker strong
+// around it), as the library's `problem_life_and_death` and Python's `frame=True` read it.
+const LOOSE = [
+  '   WB        ',
+  'WWWW B       ',
+  ' BBBB        ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+  '             ',
+];
+
+test('lifeAndDeath with frame: an open problem is read in its frame, an enclosed one in its region', () => {
+  assert.throws(() => lifeAndDeath(LOOSE, 3, 0), /at most/);
+  const ld = lifeAndDeath(LOOSE, 3, 0, { frame: true });
+  assert.equal(ld.framed, true);
+  assert.ok(ld.attackerFirst.proven && ld.defenderFirst.proven);
+  assert.deepEqual([ld.attackerFirst.status, ld.attackerFirst.key], ['dead', [1, 0]]);
+  assert.deepEqual([ld.defenderFirst.status, ld.defenderFirst.key], ['alive', [1, 0]]);
+  // the frame's box: the stones' columns 0-5 and rows 0-2, and a line more
+  assert.equal(ld.region.length, 7 * 4);
+  assert.ok(ld.region.some(([x, y]) => x === 6 && y === 3));
+  assert.ok(!ld.region.some(([x, y]) => x === 7 && y === 0));
+  const closed = lifeAndDeath(THREE, 3, 0, { frame: true });
+  assert.equal(closed.framed, false);
+  assert.deepEqual(closed, { ...lifeAndDeath(THREE, 3, 0), framed: false });
+  const lone = Array.from({ length: 19 }, (_, y) => (y === 18 ? 'B' + ' '.repeat(18) : ' '.repeat(19)));
+  assert.throws(() => lifeAndDeath(lone, 0, 18, { frame: true }), /nothing to frame/);
+});
+
+// Black's column-3 chain (three liberties outside: column 2 and the top) against White's
+// column-4 chain (two): Black wins the race whoever starts.
+const RACE = [
+  ' W BW B  ',
+  ' W BW B  ',
+  ' W BWBB  ',
+  ' WWWBB   ',
+  '  W B    ',
+  '         ',
+  '         ',
+  '         ',
+  '         ',
+];
+
+test('semeai: the race won by the outside liberties, whoever moves first', () => {
+  const s = semeai(RACE, 3, 0, 4, 0);
+  assert.deepEqual([s.aFirst.outcome, s.aFirst.winner], ['win', 1]);
+  assert.deepEqual([s.bFirst.outcome, s.bFirst.winner], ['win', 1]);
+  assert.ok(s.aFirst.proven && s.bFirst.proven);
+  assert.ok(Array.isArray(s.aFirst.point), JSON.stringify(s.aFirst));
+  assert.deepEqual(Board.fromRows(RACE).semeai(3, 0, 4, 0), s);
+  // Black moving first plays its move: White's chain is then lost whoever moves
+  const b = Board.fromRows(RACE);
+  b.play(s.aFirst.point[0], s.aFirst.point[1], 'B');
+  assert.equal(b.semeai(4, 0, 3, 0).aFirst.winner, 1);
+  assert.throws(() => semeai(RACE, 3, 0, 3, 1), /one colour/);
+  assert.throws(() => semeai(RACE, 3, 0, 8, 8), /no stone at 8 8/);
+  assert.throws(() => semeai(RACE, 3, 0, 4, 0, null), TypeError);
 });

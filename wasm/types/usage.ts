@@ -1,8 +1,8 @@
 // Compile-time check of index.d.ts (`tsc -p wasm/types`): the API used as the README and the
 // page use it; a wrong or missing declaration fails the build of this file.
 import {
-  Board, Game, GoCounting, attack, defend, judge, ladderCaptured, moveTask, parseSgf, replaySgf, replaySummary, score, scoreSgf, territory,
-  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type Reading, type Reason, type RecordCount, type Vertex,
+  Board, Game, GoCounting, attack, defend, judge, ladderCaptured, lifeAndDeath, semeai, moveTask, parseSgf, replaySgf, replaySummary, score, scoreSgf, territory,
+  rulePresets, rules, type ChainStatus, type IllegalMoveError, type Judgement, type LifeAndDeath, type Reading, type Reason, type Semeai, type RecordCount, type Vertex,
 } from 'tengen-wasm';
 
 const b: Board = Board.fromRows(['  B  ', ' B B ']);
@@ -51,3 +51,10 @@ const rc: RecordCount = scoreSgf('(;SZ[9]KM[6.5];B[ee])', { dead: 'none', move: 
 const won: string = rc.result + (rc.recorded ?? '') + rc.warnings.length + (rc.ownership?.[0] ?? 0);
 const rc2: string = scoreSgf(new Uint8Array(0), { dead: [[0, 0]], rules: 'aga', komi: 7, playouts: 8, seed: 1 }).result;
 console.log(won, rc2);
+
+const race: Semeai = semeai(['BW ', 'BW '], 0, 0, 1, 0, { nodes: 500 });
+const raceWinner: 1 | -1 | 0 = race.aFirst.winner;
+const racePoint: Vertex | null = b.semeai(0, 0, 1, 0).bFirst.point;
+const framed: LifeAndDeath = lifeAndDeath(['  WB', 'WWWB', 'BBBB'], 2, 0, { frame: true, nodes: 1000 });
+const isFramed: boolean = framed.framed;
+console.log(raceWinner, racePoint, isFramed);

@@ -296,16 +296,18 @@ impl Board {
     pub(crate) fn play_pos(&mut self, p: usize, c: u8) -> Played {
         // Dispatch once on the liberty-set width so the hot path runs with a constant word
         // count (unrolled set operations); the branch is the same for every move of a board.
+        // WebAssembly builds keep the one general copy: each specialised copy of this
+        // function costs about 3.5 KB of `.wasm` (see BENCHMARKS.md, "In the browser").
         let l = self.layout;
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(l) = l.fixed::<2, 0>() {
-            self.play_pos_w::<PortableSets, 2, 0>(l, p, c)
+            return self.play_pos_w::<PortableSets, 2, 0>(l, p, c);
         } else if let Some(l) = l.fixed::<4, 0>() {
-            self.play_pos_w::<PortableSets, 4, 0>(l, p, c)
+            return self.play_pos_w::<PortableSets, 4, 0>(l, p, c);
         } else if let Some(l) = l.fixed::<8, 0>() {
-            self.play_pos_w::<PortableSets, 8, 0>(l, p, c)
-        } else {
-            self.play_pos_w::<PortableSets, 0, 0>(l, p, c)
+            return self.play_pos_w::<PortableSets, 8, 0>(l, p, c);
         }
+        self.play_pos_w::<PortableSets, 0, 0>(l, p, c)
     }
 
     /// [`Board::play_pos`] with the set kernel `V` and the layout `l` (this board's).
