@@ -406,6 +406,15 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        if self.wide(d) {
+            // the attacker's own chains around the target with two liberties: strengthening
+            // them keeps the wall from being cut or captured
+            for &h in &heads[..nh] {
+                if b.libs_at(h as usize) == 2 {
+                    self.add_chain_libs(d, h as usize, 20, &mut m);
+                }
+            }
+        }
         if libs == 3 && self.wide(d) {
             // nets first, then any point next to a liberty: blocking the way out along a
             // line (the second line's chain pushed onto the first)
@@ -485,6 +494,9 @@ impl<'a> Searcher<'a> {
         }
         if wide && libs == 2 {
             self.add_next_to_libs(d, lp, 30, &mut m);
+        }
+        if wide && libs == 3 {
+            self.add_next_to_libs(d, lp, 15, &mut m);
         }
         if wide && libs <= 3 {
             // own chains the target could connect to through a liberty: strengthen them (when
