@@ -59,7 +59,7 @@
 //!   capture would be a ko, of the defender's chains next to the capturing point (so that it
 //!   takes them too). The defender's moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two
-//!   liberties (capturing to escape, or a counter-atari) or with at most one liberty more
+//!   liberties (capturing to escape, or a counter-atari) or with at most two liberties more
 //!   than the target (a race), the empty points next to its liberties when it has two or
 //!   three (keeping a net or a block off; with three, these answer the attacker's stronger
 //!   wall: without them a sweep of the property test found a false capture), the
