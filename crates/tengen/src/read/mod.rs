@@ -53,16 +53,13 @@
 //!   chain has two or three liberties (nets, and blocking the way out), and the liberties of
 //!   the attacker's own chains next to the target (or to its liberties) that are in atari, or
 //!   of the defender's chains in atari next to them (saving a cutting stone by extending or
-//!   capturing); within the wide depth also the liberties of its own chains next to the
-//!   target with two liberties (strengthening the wall), of the defender's chains with up
+//!   capturing); within the wide depth also the liberties of the defender's chains with up
 //!   to four liberties next to the target's liberties (taking away a connection), and, when the
 //!   capture would be a ko, of the defender's chains next to the capturing point (so that it
 //!   takes them too). The defender's moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two
-//!   liberties (capturing to escape, or a counter-atari) or with at most two liberties more
-//!   than the target (a race), the empty points next to its liberties when it has two or
-//!   three (keeping a net or a block off; with three, these answer the attacker's stronger
-//!   wall: without them a sweep of the property test found a false capture), the
+//!   liberties (capturing to escape, or a counter-atari) or with at most one liberty more
+//!   than the target (a race), the empty points next to its liberties when it has two, the
 //!   liberties of its own chains next to its liberties when it has three or fewer (those
 //!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
 //!   or two liberties next to those chains (capturing one, or an atari on it), and a pass

@@ -406,15 +406,6 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        if self.wide(d) {
-            // the attacker's own chains around the target with two liberties: strengthening
-            // them keeps the wall from being cut or captured
-            for &h in &heads[..nh] {
-                if b.libs_at(h as usize) == 2 {
-                    self.add_chain_libs(d, h as usize, 20, &mut m);
-                }
-            }
-        }
         if libs == 3 && self.wide(d) {
             // nets first, then any point next to a liberty: blocking the way out along a
             // line (the second line's chain pushed onto the first)
@@ -445,10 +436,8 @@ impl<'a> Searcher<'a> {
                 2 if self.mode == Mode::Tactics && libs <= 2 => {
                     self.add_chain_libs(d, h, 150, &mut m)
                 }
-                // a race: an attacker chain about as short of liberties as the target (two
-                // more at most: with one, a sweep of the property test found a false capture
-                // once the attacker strengthened its walls)
-                n if wide && n as usize <= libs + 2 => self.add_chain_libs(d, h, 60, &mut m),
+                // a race: an attacker chain about as short of liberties as the target
+                n if wide && n as usize <= libs + 1 => self.add_chain_libs(d, h, 60, &mut m),
                 _ => {}
             }
         }
@@ -496,9 +485,6 @@ impl<'a> Searcher<'a> {
         }
         if wide && libs == 2 {
             self.add_next_to_libs(d, lp, 30, &mut m);
-        }
-        if wide && libs == 3 {
-            self.add_next_to_libs(d, lp, 15, &mut m);
         }
         if wide && libs <= 3 {
             // own chains the target could connect to through a liberty: strengthen them (when

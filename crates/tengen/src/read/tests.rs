@@ -606,33 +606,3 @@ fn strengthening_the_chain_it_would_connect_to() {
     assert_eq!(outcome(&a), (Verdict::Success(play(2, 4)), true), "{a:?}");
     assert_eq!(outcome(&d), (Verdict::Success(play(2, 4)), true), "{d:?}");
 }
-
-/// The white chain (0, 1)–(1, 1) has three liberties; the black stone (2, 1) next to it has
-/// two. Black first makes that stone strong at (3, 1), and the white chain is then captured.
-/// GNU Go 3.8 finds the same attack (`1 D5`).
-#[test]
-fn strengthening_the_wall_before_the_attack() {
-    let b = diagram(&[
-        ". . . . O .",
-        "O O X . . .",
-        ". X O . . X",
-        "X . . . . .",
-        ". X . . . .",
-        ". O X . . .",
-    ]);
-    let (a, _) = attack_and_defence(&b, pt(0, 1));
-    assert_eq!(outcome(&a), (Verdict::Success(play(3, 1)), true), "{a:?}");
-}
-
-/// On a 4x4 board the black stone (1, 3) has three liberties, and White's (0, 2) threatens
-/// it. Its one defence (found by trying every line on this board) is (1, 1): next to its
-/// liberty (1, 2), not a liberty itself, it keeps White from closing the net there. The
-/// reader made a false capture here when the attacker strengthened its walls and the
-/// defender did not try the points next to a three-liberty chain's liberties (the case of
-/// `read.proptest-regressions` that a sweep found, seed 606).
-#[test]
-fn a_defence_next_to_a_liberty_of_a_chain_with_three() {
-    let b = diagram(&[". . . .", ". . O O", "O . X .", ". X . O"]);
-    let (_, d) = attack_and_defence(&b, pt(1, 3));
-    assert_eq!(outcome(&d), (Verdict::Success(play(1, 1)), true), "{d:?}");
-}
