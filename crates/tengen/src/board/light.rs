@@ -27,6 +27,33 @@ pub(crate) trait Below {
     fn below(&mut self, n: usize) -> usize;
 }
 
+/// The diagonal test of light playout v1's eye, by the four diagonal cells (`EMPTY`, black,
+/// white or `WALL`, two bits each, the first diagonal in the lowest bits): bit 0 for black,
+/// bit 1 for white, set when the player's opponent's stones on the diagonals plus one if any
+/// diagonal is off the board number fewer than two.
+static EYE_DIAGONALS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let mut c = 1;
+        while c <= 2 {
+            let (mut bad, mut edge, mut i) = (0, 0, 0);
+            while i < 4 {
+                let v = (idx >> (2 * i)) & 3;
+                bad += (v == (c ^ 3)) as u32;
+                edge |= (v == WALL as usize) as u32;
+                i += 1;
+            }
+            if bad + edge < 2 {
+                t[idx] |= c as u8;
+            }
+            c += 1;
+        }
+        idx += 1;
+    }
+    t
+};
+
 /// A board of one fixed shape for light playouts: layout `Layout<W, S>` (set width `W`,
 /// stride `S`), arrays of `N` cells.
 #[derive(Clone)]
@@ -298,21 +325,20 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         !safe
     }
 
-    /// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
+    /// Whether `p` is a one-point eye of `c` in the sense of light playout v1: the four
+    /// diagonal cells (two bits each) index [`EYE_DIAGONALS`].
     #[inline(always)]
     fn is_eye(&self, p: usize, c: u8) -> bool {
         if self.own_or_wall_nbrs(p, c) != 4 {
             return false;
         }
-        let opp = c ^ 3;
-        let mut bad = 0;
-        let mut edge = 0;
-        for d in self.layout.diagonals(p) {
-            let v = at(&self.cells, d);
-            bad += (v == opp) as u32;
-            edge |= (v == WALL) as u32;
+        // cells are 0..=3 (two bits): the four fill the byte exactly
+        let mut diag = 0u8;
+        for (i, d) in self.layout.diagonals(p).into_iter().enumerate() {
+            diag |= at(&self.cells, d) << (2 * i);
         }
-        bad + edge < 2
+        // bit 0 for black (1), bit 1 for white (2)
+        EYE_DIAGONALS[diag as usize] & c != 0
     }
 
     /// A uniformly random acceptable point for `c` (light playout v1), or `None` to pass:
