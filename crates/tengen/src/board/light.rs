@@ -414,19 +414,32 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
             self.add_stone_to(h, p);
             my = h;
         } else {
-            let mut hs = [0usize; 4];
-            let mut k = 0;
-            for n in nbrs {
-                let h = at(&self.head, n) as usize;
+            // the own neighbours' heads, 0 for the others (no chain has head 0, a wall)
+            let mut a = [0u64; 4];
+            for (x, n) in a.iter_mut().zip(nbrs) {
                 let own = at(&self.cells, n) == c;
-                let dup = (hs[0] == h) | (hs[1] == h) | (hs[2] == h);
-                hs[if own { k } else { 3 }] = h;
-                k += (own & !dup) as usize;
+                *x = at(&self.head, n) as u64 & (own as u64).wrapping_neg();
             }
-            let mut base = hs[0];
+            let [a0, a1, a2, a3] = a;
+            // each distinct head once, in neighbour order, 16 bits a head, in registers
+            let fresh = [
+                a0 != 0,
+                (a1 != 0) & (a1 != a0),
+                (a2 != 0) & (a2 != a0) & (a2 != a1),
+                (a3 != 0) & (a3 != a0) & (a3 != a1) & (a3 != a2),
+            ];
+            let mut heads = 0u64;
+            let mut k = 0;
+            for (x, f) in a.into_iter().zip(fresh) {
+                heads |= (x & (f as u64).wrapping_neg()) << k;
+                k += 16 * f as u32;
+            }
+            let mut base = (heads & 0xffff) as usize;
             self.add_stone_to(base, p);
-            for &h in &hs[1..k] {
-                base = self.join(base, h);
+            heads >>= 16;
+            while heads != 0 {
+                base = self.join(base, (heads & 0xffff) as usize);
+                heads >>= 16;
             }
             my = base;
         }
