@@ -54,6 +54,17 @@ static EYE_DIAGONALS: [u8; 256] = {
     t
 };
 
+/// The one-point sets `{p}` of two words, `p < 128`.
+static ONE_POINT: [[u64; 2]; 128] = {
+    let mut t = [[0u64; 2]; 128];
+    let mut p = 0;
+    while p < 128 {
+        t[p][p >> 6] = 1 << (p & 63);
+        p += 1;
+    }
+    t
+};
+
 /// A board of one fixed shape for light playouts: layout `Layout<W, S>` (set width `W`,
 /// stride `S`), arrays of `N` cells.
 #[derive(Clone)]
@@ -286,9 +297,8 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     fn bit_of<V: SetOps>(p: usize) -> ([u64; W], V::Bit) {
         let mut m = [0; W];
         if W <= 2 {
-            for (i, x) in m.iter_mut().enumerate() {
-                *x = ((i == p >> 6) as u64) << (p & 63);
-            }
+            // `p < 64 W <= 128`: one load
+            m[..W].copy_from_slice(&ONE_POINT[p & 127][..W]);
         }
         (m, V::bit::<W>(p))
     }
