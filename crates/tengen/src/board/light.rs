@@ -230,11 +230,33 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         self.n_empty += 1;
     }
 
+    /// The four neighbours of each `p < 128` as a two-word set, for the kernels of two-word
+    /// sets (`S <= 32`; entries whose neighbours would not fit are 0 and never used: every
+    /// on-board `p` has `p + S < 64 W = 128`).
+    const NBR_SETS2: [[u64; 2]; 128] = {
+        let mut t = [[0u64; 2]; 128];
+        if S <= 32 {
+            let pattern = 1u128 | 5u128 << (S - 1) | 1u128 << (2 * S);
+            let mut p = S;
+            while p + S < 128 {
+                let m = pattern << (p - S);
+                t[p] = [m as u64, (m >> 64) as u64];
+                p += 1;
+            }
+        }
+        t
+    };
+
     /// The set of the new one-stone chain at `p`: its four neighbours (as
     /// `Board::new_lone_around`).
     #[inline(always)]
     fn new_lone_around(&mut self, p: usize) {
         let set = at_mut(&mut self.around, p);
+        if W == 2 && S <= 32 {
+            let t: &'static [[u64; 2]; 128] = &Self::NBR_SETS2;
+            set[..2].copy_from_slice(&t[p & 127]);
+            return;
+        }
         *set = [0; W];
         if W >= 2 && S <= 32 {
             let k = ((p - S) >> 6).min(W - 2);
@@ -253,6 +275,13 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     fn add_stone_to(&mut self, h: usize, p: usize) {
         link_stone(&mut self.head, &mut self.next, &mut self.chain_size, h, p);
         let set = at_mut(&mut self.around, h);
+        if W == 2 && S <= 32 {
+            let t: &'static [[u64; 2]; 128] = &Self::NBR_SETS2;
+            let m = t[p & 127];
+            set[0] |= m[0];
+            set[1] |= m[1];
+            return;
+        }
         for q in self.layout.nbrs(p) {
             set[q >> 6] |= 1u64 << (q & 63);
         }
