@@ -54,8 +54,13 @@ static EYE_DIAGONALS: [u8; 256] = {
     t
 };
 
+/// A table on cache-line boundaries: none of its 16-byte entries straddles two lines (a
+/// split load costs more than a plain one).
+#[repr(C, align(64))]
+struct Aligned<T>(T);
+
 /// The one-point sets `{p}` of two words, `p < 128`.
-static ONE_POINT: [[u64; 2]; 128] = {
+static ONE_POINT: Aligned<[[u64; 2]; 128]> = Aligned({
     let mut t = [[0u64; 2]; 128];
     let mut p = 0;
     while p < 128 {
@@ -63,7 +68,7 @@ static ONE_POINT: [[u64; 2]; 128] = {
         p += 1;
     }
     t
-};
+});
 
 /// A board of one fixed shape for light playouts: layout `Layout<W, S>` (set width `W`,
 /// stride `S`), arrays of `N` cells.
@@ -230,60 +235,74 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         self.n_empty += 1;
     }
 
-    /// The four neighbours of each `p < 128` as a two-word set, for the kernels of two-word
-    /// sets (`S <= 32`; entries whose neighbours would not fit are 0 and never used: every
-    /// on-board `p` has `p + S < 64 W = 128`).
-    const NBR_SETS2: [[u64; 2]; 128] = {
-        let mut t = [[0u64; 2]; 128];
-        if S <= 32 {
+    /// The four neighbours of each point `p` as a window of two set words (sets of at least
+    /// two words, stride at most 32): words `k` and `k + 1` of the set, where `k` is
+    /// [`Light::window_word`]`(p)`. All four fit in 128 bits (they span `2 S + 1` bits from
+    /// `p - S`), and near the end of the set, where `k` stops at `W - 2`, `p + S < 64 W`
+    /// keeps them inside. Entries of points that are not on the board are never used.
+    const NBR_WINDOWS: Aligned<[[u64; 2]; N]> = {
+        let mut t = [[0u64; 2]; N];
+        if W >= 2 && S <= 32 {
             let pattern = 1u128 | 5u128 << (S - 1) | 1u128 << (2 * S);
             let mut p = S;
-            while p + S < 128 {
-                let m = pattern << (p - S);
+            while p + S < 64 * W && p < N {
+                let k = Self::window_word(p);
+                let m = pattern << (p - S - 64 * k);
                 t[p] = [m as u64, (m >> 64) as u64];
                 p += 1;
             }
         }
-        t
+        Aligned(t)
     };
+
+    /// The first of the two set words of `p`'s entry in [`Light::NBR_WINDOWS`].
+    #[inline(always)]
+    const fn window_word(p: usize) -> usize {
+        let k = (p - S) >> 6;
+        if k < W - 2 {
+            k
+        } else {
+            W - 2
+        }
+    }
 
     /// The set of the new one-stone chain at `p`: its four neighbours (as
     /// `Board::new_lone_around`).
     #[inline(always)]
     fn new_lone_around(&mut self, p: usize) {
         let set = at_mut(&mut self.around, p);
-        if W == 2 && S <= 32 {
-            let t: &'static [[u64; 2]; 128] = &Self::NBR_SETS2;
-            set[..2].copy_from_slice(&t[p & 127]);
-            return;
-        }
-        *set = [0; W];
         if W >= 2 && S <= 32 {
-            let k = ((p - S) >> 6).min(W - 2);
-            let pattern = 1u128 | 5u128 << (S - 1) | 1u128 << (2 * S);
-            let m = pattern << (p - S - 64 * k);
-            set[k] = m as u64;
-            set[k + 1] = (m >> 64) as u64;
+            let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
+            let m = at(&t.0, p);
+            let k = Self::window_word(p);
+            if W > 2 {
+                *set = [0; W];
+            }
+            set[k] = m[0];
+            set[k + 1] = m[1];
         } else {
+            *set = [0; W];
             for q in self.layout.nbrs(p) {
                 set[q >> 6] |= 1u64 << (q & 63);
             }
         }
     }
 
+    /// Add the stone `p` to chain `h`: its ring, and its neighbours to the chain's set.
     #[inline(always)]
     fn add_stone_to(&mut self, h: usize, p: usize) {
         link_stone(&mut self.head, &mut self.next, &mut self.chain_size, h, p);
         let set = at_mut(&mut self.around, h);
-        if W == 2 && S <= 32 {
-            let t: &'static [[u64; 2]; 128] = &Self::NBR_SETS2;
-            let m = t[p & 127];
-            set[0] |= m[0];
-            set[1] |= m[1];
-            return;
-        }
-        for q in self.layout.nbrs(p) {
-            set[q >> 6] |= 1u64 << (q & 63);
+        if W >= 2 && S <= 32 {
+            let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
+            let m = at(&t.0, p);
+            let k = Self::window_word(p);
+            set[k] |= m[0];
+            set[k + 1] |= m[1];
+        } else {
+            for q in self.layout.nbrs(p) {
+                set[q >> 6] |= 1u64 << (q & 63);
+            }
         }
     }
 
@@ -327,7 +346,7 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         let mut m = [0; W];
         if W <= 2 {
             // `p < 64 W <= 128`: one load
-            m[..W].copy_from_slice(&ONE_POINT[p & 127][..W]);
+            m[..W].copy_from_slice(&ONE_POINT.0[p & 127][..W]);
         }
         (m, V::bit::<W>(p))
     }
