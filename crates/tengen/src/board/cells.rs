@@ -15,7 +15,8 @@
 //! - the Zobrist tables have `MAX_CELLS` entries, at least the padded length of the largest
 //!   board (`zobrist.rs`);
 //! - the playout kernel of `light.rs` holds the same arrays inline, each of at least the
-//!   padded length (`Light::new` checks it), and its sets by head index (`around[head]`).
+//!   padded length (`Light::new` checks it), and its sets by head index (`around[head]`); its
+//!   table of neighbour windows by point (`NBR_WINDOWS`) has as many entries as those arrays.
 //!
 //! Debug builds (and so the tests and Miri) check every access with `debug_assert!`.
 

@@ -27,6 +27,49 @@ pub(crate) trait Below {
     fn below(&mut self, n: usize) -> usize;
 }
 
+/// The diagonal test of light playout v1's eye, by the four diagonal cells (`EMPTY`, black,
+/// white or `WALL`, two bits each, the first diagonal in the lowest bits): bit 0 for black,
+/// bit 1 for white, set when the player's opponent's stones on the diagonals plus one if any
+/// diagonal is off the board number fewer than two.
+static EYE_DIAGONALS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut idx = 0;
+    while idx < 256 {
+        let mut c = 1;
+        while c <= 2 {
+            let (mut bad, mut edge, mut i) = (0, 0, 0);
+            while i < 4 {
+                let v = (idx >> (2 * i)) & 3;
+                bad += (v == (c ^ 3)) as u32;
+                edge |= (v == WALL as usize) as u32;
+                i += 1;
+            }
+            if bad + edge < 2 {
+                t[idx] |= c as u8;
+            }
+            c += 1;
+        }
+        idx += 1;
+    }
+    t
+};
+
+/// A table on cache-line boundaries: none of its 16-byte entries straddles two lines (a
+/// split load costs more than a plain one).
+#[repr(C, align(64))]
+struct Aligned<T>(T);
+
+/// The one-point sets `{p}` of two words, `p < 128`.
+static ONE_POINT: Aligned<[[u64; 2]; 128]> = Aligned({
+    let mut t = [[0u64; 2]; 128];
+    let mut p = 0;
+    while p < 128 {
+        t[p][p >> 6] = 1 << (p & 63);
+        p += 1;
+    }
+    t
+});
+
 /// A board of one fixed shape for light playouts: layout `Layout<W, S>` (set width `W`,
 /// stride `S`), arrays of `N` cells.
 #[derive(Clone)]
@@ -192,31 +235,74 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         self.n_empty += 1;
     }
 
+    /// The four neighbours of each point `p` as a window of two set words (sets of at least
+    /// two words, stride at most 32): words `k` and `k + 1` of the set, where `k` is
+    /// [`Light::window_word`]`(p)`. All four fit in 128 bits (they span `2 S + 1` bits from
+    /// `p - S`), and near the end of the set, where `k` stops at `W - 2`, `p + S < 64 W`
+    /// keeps them inside. Entries of points that are not on the board are never used.
+    const NBR_WINDOWS: Aligned<[[u64; 2]; N]> = {
+        let mut t = [[0u64; 2]; N];
+        if W >= 2 && S <= 32 {
+            let pattern = 1u128 | 5u128 << (S - 1) | 1u128 << (2 * S);
+            let mut p = S;
+            while p + S < 64 * W && p < N {
+                let k = Self::window_word(p);
+                let m = pattern << (p - S - 64 * k);
+                t[p] = [m as u64, (m >> 64) as u64];
+                p += 1;
+            }
+        }
+        Aligned(t)
+    };
+
+    /// The first of the two set words of `p`'s entry in [`Light::NBR_WINDOWS`].
+    #[inline(always)]
+    const fn window_word(p: usize) -> usize {
+        let k = (p - S) >> 6;
+        if k < W - 2 {
+            k
+        } else {
+            W - 2
+        }
+    }
+
     /// The set of the new one-stone chain at `p`: its four neighbours (as
     /// `Board::new_lone_around`).
     #[inline(always)]
     fn new_lone_around(&mut self, p: usize) {
         let set = at_mut(&mut self.around, p);
-        *set = [0; W];
         if W >= 2 && S <= 32 {
-            let k = ((p - S) >> 6).min(W - 2);
-            let pattern = 1u128 | 5u128 << (S - 1) | 1u128 << (2 * S);
-            let m = pattern << (p - S - 64 * k);
-            set[k] = m as u64;
-            set[k + 1] = (m >> 64) as u64;
+            let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
+            let m = at(&t.0, p);
+            let k = Self::window_word(p);
+            if W > 2 {
+                *set = [0; W];
+            }
+            set[k] = m[0];
+            set[k + 1] = m[1];
         } else {
+            *set = [0; W];
             for q in self.layout.nbrs(p) {
                 set[q >> 6] |= 1u64 << (q & 63);
             }
         }
     }
 
+    /// Add the stone `p` to chain `h`: its ring, and its neighbours to the chain's set.
     #[inline(always)]
     fn add_stone_to(&mut self, h: usize, p: usize) {
         link_stone(&mut self.head, &mut self.next, &mut self.chain_size, h, p);
         let set = at_mut(&mut self.around, h);
-        for q in self.layout.nbrs(p) {
-            set[q >> 6] |= 1u64 << (q & 63);
+        if W >= 2 && S <= 32 {
+            let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
+            let m = at(&t.0, p);
+            let k = Self::window_word(p);
+            set[k] |= m[0];
+            set[k + 1] |= m[1];
+        } else {
+            for q in self.layout.nbrs(p) {
+                set[q >> 6] |= 1u64 << (q & 63);
+            }
         }
     }
 
@@ -259,9 +345,8 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     fn bit_of<V: SetOps>(p: usize) -> ([u64; W], V::Bit) {
         let mut m = [0; W];
         if W <= 2 {
-            for (i, x) in m.iter_mut().enumerate() {
-                *x = ((i == p >> 6) as u64) << (p & 63);
-            }
+            // `p < 64 W <= 128`: one load
+            m[..W].copy_from_slice(&ONE_POINT.0[p & 127][..W]);
         }
         (m, V::bit::<W>(p))
     }
@@ -298,21 +383,20 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         !safe
     }
 
-    /// Whether `p` is a one-point eye of `c` in the sense of light playout v1.
+    /// Whether `p` is a one-point eye of `c` in the sense of light playout v1: the four
+    /// diagonal cells (two bits each) index [`EYE_DIAGONALS`].
     #[inline(always)]
     fn is_eye(&self, p: usize, c: u8) -> bool {
         if self.own_or_wall_nbrs(p, c) != 4 {
             return false;
         }
-        let opp = c ^ 3;
-        let mut bad = 0;
-        let mut edge = 0;
-        for d in self.layout.diagonals(p) {
-            let v = at(&self.cells, d);
-            bad += (v == opp) as u32;
-            edge |= (v == WALL) as u32;
+        // cells are 0..=3 (two bits): the four fill the byte exactly
+        let mut diag = 0u8;
+        for (i, d) in self.layout.diagonals(p).into_iter().enumerate() {
+            diag |= at(&self.cells, d) << (2 * i);
         }
-        bad + edge < 2
+        // bit 0 for black (1), bit 1 for white (2)
+        EYE_DIAGONALS[diag as usize] & c != 0
     }
 
     /// A uniformly random acceptable point for `c` (light playout v1), or `None` to pass:
@@ -388,19 +472,32 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
             self.add_stone_to(h, p);
             my = h;
         } else {
-            let mut hs = [0usize; 4];
-            let mut k = 0;
-            for n in nbrs {
-                let h = at(&self.head, n) as usize;
+            // the own neighbours' heads, 0 for the others (no chain has head 0, a wall)
+            let mut a = [0u64; 4];
+            for (x, n) in a.iter_mut().zip(nbrs) {
                 let own = at(&self.cells, n) == c;
-                let dup = (hs[0] == h) | (hs[1] == h) | (hs[2] == h);
-                hs[if own { k } else { 3 }] = h;
-                k += (own & !dup) as usize;
+                *x = at(&self.head, n) as u64 & (own as u64).wrapping_neg();
             }
-            let mut base = hs[0];
+            let [a0, a1, a2, a3] = a;
+            // each distinct head once, in neighbour order, 16 bits a head, in registers
+            let fresh = [
+                a0 != 0,
+                (a1 != 0) & (a1 != a0),
+                (a2 != 0) & (a2 != a0) & (a2 != a1),
+                (a3 != 0) & (a3 != a0) & (a3 != a1) & (a3 != a2),
+            ];
+            let mut heads = 0u64;
+            let mut k = 0;
+            for (x, f) in a.into_iter().zip(fresh) {
+                heads |= (x & (f as u64).wrapping_neg()) << k;
+                k += 16 * f as u32;
+            }
+            let mut base = (heads & 0xffff) as usize;
             self.add_stone_to(base, p);
-            for &h in &hs[1..k] {
-                base = self.join(base, h);
+            heads >>= 16;
+            while heads != 0 {
+                base = self.join(base, (heads & 0xffff) as usize);
+                heads >>= 16;
             }
             my = base;
         }
