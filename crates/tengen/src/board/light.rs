@@ -266,15 +266,21 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         }
     }
 
+    /// `p`'s neighbours as (the first set word `k`, words `k` and `k + 1`), from
+    /// [`Light::NBR_WINDOWS`] (sets of at least two words, stride at most 32).
+    #[inline(always)]
+    fn nbr_window(p: usize) -> (usize, [u64; 2]) {
+        let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
+        (Self::window_word(p), at(&t.0, p))
+    }
+
     /// The set of the new one-stone chain at `p`: its four neighbours (as
     /// `Board::new_lone_around`).
     #[inline(always)]
     fn new_lone_around(&mut self, p: usize) {
         let set = at_mut(&mut self.around, p);
         if W >= 2 && S <= 32 {
-            let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
-            let m = at(&t.0, p);
-            let k = Self::window_word(p);
+            let (k, m) = Self::nbr_window(p);
             if W > 2 {
                 *set = [0; W];
             }
@@ -294,9 +300,7 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         link_stone(&mut self.head, &mut self.next, &mut self.chain_size, h, p);
         let set = at_mut(&mut self.around, h);
         if W >= 2 && S <= 32 {
-            let t: &'static Aligned<[[u64; 2]; N]> = &Self::NBR_WINDOWS;
-            let m = at(&t.0, p);
-            let k = Self::window_word(p);
+            let (k, m) = Self::nbr_window(p);
             set[k] |= m[0];
             set[k + 1] |= m[1];
         } else {

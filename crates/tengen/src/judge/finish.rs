@@ -11,8 +11,9 @@ use super::forced::Forced;
 use super::table::Table;
 
 /// The board of `settled` (stages 1 to 4's) with the end of the game played out from
-/// `to_move`: the captures a short capturer must make, the protecting moves, the dame, and
-/// the late captures the fills force (`board` is the position with its dead stones).
+/// `to_move`: the captures of dead chains that threaten and the protecting moves (both
+/// read, [`Forced`]), the dame, and the captures of dead chains the fills turn into threats
+/// (`board` is the position with its dead stones).
 pub(super) fn run(
     t: &Table,
     board: &Board,
