@@ -74,7 +74,7 @@ fn judge_one(path: &Path) -> Option<Row> {
     if rep.error.is_some() {
         return None;
     }
-    // a counted win, as `examples/bench_judge.rs` takes them (Fox's `RE[0]` is no count: its komi
+    // a counted win, as `tengen bench judge` takes them (Fox's `RE[0]` is no count: its komi
     // has a half point)
     let recorded @ GameResult::Win { .. } = rep.result_points? else {
         return None;

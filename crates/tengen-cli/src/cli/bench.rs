@@ -38,6 +38,10 @@ enum BenchWhat {
     /// The tree search behind GTP's genmove and kata-analyze: one search of --playouts from
     /// the empty board per round.
     Search(SearchBenchArgs),
+    /// The judge of finished games against positions with known answers (records with a
+    /// counted result, OGS's score-estimator and autoscore sets); `--without STAGE` measures
+    /// what a stage buys.
+    Judge(super::bench_judge::JudgeBenchArgs),
 }
 
 #[derive(Args, Debug)]
@@ -217,6 +221,7 @@ pub fn run(args: &BenchArgs) -> i32 {
         BenchWhat::Replay(a) => replay(a),
         BenchWhat::Territory(a) => territory(a),
         BenchWhat::Search(a) => search(a),
+        BenchWhat::Judge(a) => super::bench_judge::run(a),
     }
 }
 

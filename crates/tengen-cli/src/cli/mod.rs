@@ -8,6 +8,7 @@ mod analysis;
 mod args;
 mod atomic;
 mod bench;
+mod bench_judge;
 mod cpu_clock;
 mod gtp;
 pub(crate) mod move_cmd;

@@ -1,5 +1,5 @@
 //! Where the shared data is (`../shared/data` beside the repository) and whether CI makes the
-//! optional requirements mandatory; also used by `tools/tests` (through `#[path]`).
+//! optional requirements mandatory.
 
 use std::path::PathBuf;
 

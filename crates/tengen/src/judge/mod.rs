@@ -109,8 +109,7 @@
 //! the whole sequence, so the order can cost a point that better play would save (or the
 //! reverse).
 //!
-//! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`, now the tools crate's
-//! `bench_judge` example): on the 288 fox-pro records with a counted result, the winner right
+//! Measured (2026-12-01, 2-core AMD EPYC VM; `tengen bench judge`): on the 288 fox-pro records with a counted result, the winner right
 //! in 98.3% and the margin exactly right in 87.8%, mean absolute error 0.57 points (GNU Go
 //! 3.8 `final_score` on the same records, 2026-12-02: 99.7% and 91.0%, at 1.2 s per
 //! position; the better of the two on each record 94.8%, and on 9 records both agree with

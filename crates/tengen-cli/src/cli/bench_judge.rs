@@ -1,21 +1,26 @@
-//! The judge of finished games measured on positions with known answers: the records'
-//! counted results and OGS's two test sets (`../shared/data/scoring`). `examples/bench_judge.rs`
-//! prints these figures; `tests/judge_sets.rs` holds the judge to them.
+//! `tengen bench judge`: the judge of finished games measured on positions with known
+//! answers, the records' counted results and OGS's two test sets (`../shared/data/scoring`).
+//! `--without STAGE,...` measures what stages of the judge buy without editing code;
+//! `tests/bench_judge.rs` holds the judge to these figures.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
+use clap::{Args, ValueEnum};
 use serde::Serialize;
 use tengen::count::Position;
-use tengen::judge::{judge, Options};
+use tengen::judge::{judge, Options, Stages};
 use tengen::score::GameResult;
 use tengen::sgf::{files_under, ReplayOptions, Replayer};
 use tengen::{Board, Color, Point, Rules, Size};
 
-/// What [`evaluate`] measured (`examples/bench_judge.rs --json` prints it).
+use super::args::outln;
+use super::cpu_clock::{median, CpuClock, Lap, Stopwatch};
+use super::EXIT_USAGE;
+
+/// What [`evaluate`] measured (`tengen bench judge --json` prints it).
 #[derive(Debug, Serialize, Default)]
-pub struct Report {
+pub(crate) struct Report {
     /// SGF records read.
     pub records: usize,
     /// Records with a counted result, judged.
@@ -26,8 +31,11 @@ pub struct Report {
     pub exact: usize,
     /// Mean absolute error of the margin, in points.
     pub mean_abs_error: f64,
-    /// Milliseconds per judged position.
+    /// Wall-clock milliseconds per judged position (the mean).
     pub ms_per_position: f64,
+    /// CPU milliseconds of the judging thread per position (the mean; `None` without a CPU
+    /// clock).
+    pub cpu_ms_per_position: Option<f64>,
     /// OGS score-estimator positions judged.
     pub estimator_positions: usize,
     /// Score-estimator positions with every point right.
@@ -46,20 +54,22 @@ pub struct Report {
 
 /// The judge's time on the positions of one board size.
 #[derive(Debug, Serialize)]
-pub struct SizeTime {
+pub(crate) struct SizeTime {
     /// The board size, `9x9`.
     pub size: String,
     /// Positions of that size judged.
     pub positions: usize,
-    /// Milliseconds per judged position.
+    /// Wall-clock milliseconds per judged position (the mean).
     pub ms_per_position: f64,
-    /// The median milliseconds of one position.
+    /// The median wall-clock milliseconds of one position.
     pub median_ms: f64,
+    /// The median CPU milliseconds of one position (`None` without a CPU clock).
+    pub cpu_median_ms: Option<f64>,
 }
 
 /// Which files of each path [`evaluate`] judges.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Half {
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Half {
     /// All of them.
     #[default]
     All,
@@ -71,16 +81,6 @@ pub enum Half {
 }
 
 impl Half {
-    /// `odd`, `even` or `all`.
-    pub fn from_name(s: &str) -> Option<Half> {
-        match s {
-            "all" => Some(Half::All),
-            "odd" => Some(Half::Odd),
-            "even" => Some(Half::Even),
-            _ => None,
-        }
-    }
-
     fn keeps(self, i: usize) -> bool {
         match self {
             Half::All => true,
@@ -92,7 +92,7 @@ impl Half {
 
 /// How [`evaluate`] judges.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// The judge's options (its defaults unless told otherwise).
     pub judge: Options,
     /// Which files of each path.
@@ -107,7 +107,7 @@ pub struct Settings {
 ///
 /// # Errors
 /// A path that cannot be walked or a file that cannot be read: the path and why.
-pub fn evaluate(
+pub(crate) fn evaluate(
     paths: &[PathBuf],
     settings: &Settings,
     skipped: &mut dyn FnMut(&Path),
@@ -129,7 +129,7 @@ pub fn evaluate(
     let mut rep = Report::default();
     let mut abs_err = 0f64;
     // per board size: positions judged and their seconds
-    let mut sizes: BTreeMap<(usize, usize), Vec<f64>> = BTreeMap::new();
+    let mut sizes: BTreeMap<(usize, usize), Vec<Lap>> = BTreeMap::new();
     for f in &files {
         let ext = f
             .extension()
@@ -157,9 +157,9 @@ pub fn evaluate(
                 let Some(want @ GameResult::Win { .. }) = game.result_points else {
                     continue;
                 };
-                let t = Instant::now();
+                let t = Stopwatch::start(CpuClock::Thread);
                 let j = judge(&game.position(r.board().clone()), opts);
-                timed(&mut sizes, r.board(), t.elapsed().as_secs_f64());
+                timed(&mut sizes, r.board(), t.lap());
                 rep.counted += 1;
                 let got = j.result();
                 let d = (got.black_minus_white() - want.black_minus_white()) as f64 / 2.0;
@@ -197,13 +197,13 @@ pub fn evaluate(
                 };
                 rep.estimator_positions += 1;
                 let rules = Rules::from_name("japanese").expect("preset");
-                let t = Instant::now();
+                let t = Stopwatch::start(CpuClock::Thread);
                 let pos = Position {
                     to_move,
                     ..Position::new(board.clone(), rules)
                 };
                 let j = judge(&pos, opts);
-                timed(&mut sizes, &board, t.elapsed().as_secs_f64());
+                timed(&mut sizes, &board, t.lap());
                 let mut wrong = Vec::new();
                 for p in board.size().points() {
                     let i = p.y as usize * board.width() + p.x as usize;
@@ -237,9 +237,9 @@ pub fn evaluate(
                     }
                 };
                 rep.autoscore_positions += 1;
-                let t = Instant::now();
+                let t = Stopwatch::start(CpuClock::Thread);
                 let j = judge(&Position::new(board.clone(), rules), opts);
-                timed(&mut sizes, &board, t.elapsed().as_secs_f64());
+                timed(&mut sizes, &board, t.lap());
                 let mut wrong_stones = Vec::new();
                 let mut wrong_points = Vec::new();
                 for p in board.size().points() {
@@ -276,30 +276,33 @@ pub fn evaluate(
         }
     }
     rep.mean_abs_error = abs_err / rep.counted.max(1) as f64;
-    let positions: usize = sizes.values().map(Vec::len).sum();
-    let seconds: f64 = sizes.values().flatten().sum();
-    rep.ms_per_position = seconds * 1000.0 / positions.max(1) as f64;
+    let laps: Vec<Lap> = sizes.values().flatten().copied().collect();
+    let mean_ms = |v: &[f64]| v.iter().sum::<f64>() * 1000.0 / v.len().max(1) as f64;
+    let cpu = |laps: &[Lap]| laps.iter().map(|l| l.cpu).collect::<Option<Vec<f64>>>();
+    rep.ms_per_position = mean_ms(&laps.iter().map(|l| l.wall).collect::<Vec<_>>());
+    rep.cpu_ms_per_position = cpu(&laps).map(|c| mean_ms(&c));
     rep.by_size = sizes
-        .iter_mut()
-        .map(|(&(w, h), secs)| {
-            secs.sort_by(f64::total_cmp);
+        .iter()
+        .map(|(&(w, h), laps)| {
+            let wall: Vec<f64> = laps.iter().map(|l| l.wall).collect();
             SizeTime {
                 size: format!("{w}x{h}"),
-                positions: secs.len(),
-                ms_per_position: secs.iter().sum::<f64>() * 1000.0 / secs.len() as f64,
-                median_ms: secs[secs.len() / 2] * 1000.0,
+                positions: laps.len(),
+                ms_per_position: mean_ms(&wall),
+                median_ms: median(wall) * 1000.0,
+                cpu_median_ms: cpu(laps).map(|c| median(c) * 1000.0),
             }
         })
         .collect();
     Ok(rep)
 }
 
-/// Count one judged position of `board`'s size that took `secs`.
-fn timed(sizes: &mut BTreeMap<(usize, usize), Vec<f64>>, board: &Board, secs: f64) {
+/// Count one judged position of `board`'s size that took `lap`.
+fn timed(sizes: &mut BTreeMap<(usize, usize), Vec<Lap>>, board: &Board, lap: Lap) {
     sizes
         .entry((board.width(), board.height()))
         .or_default()
-        .push(secs);
+        .push(lap);
 }
 
 fn short(v: &[Point]) -> Vec<(u8, u8)> {
@@ -408,4 +411,140 @@ fn read_autoscore(bytes: &[u8]) -> Result<(Board, Rules, Vec<Option<Color>>), St
         .unwrap_or("japanese");
     let rules = Rules::from_name(rules_name).map_err(|e| e.to_string())?;
     Ok((board, rules, correct))
+}
+
+/// Options of `tengen bench judge`.
+#[derive(Args, Debug)]
+pub struct JudgeBenchArgs {
+    /// SGF records with a counted result, OGS score-estimator `*.game` and autoscore `*.json`
+    /// positions, and directories searched recursively for them.
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Playouts of the judge's estimate (default: the judge's own).
+    #[arg(long)]
+    playouts: Option<u32>,
+    /// Turn stages of the judge off, to measure what they buy: a comma-separated list of
+    /// certain, estimated, read, seki, finish.
+    #[arg(long, value_name = "STAGE,...", value_parser = Stages::parse)]
+    without: Option<Stages>,
+    /// Which files of each path: those at odd indices of its sorted files (the development
+    /// half, on which the judge's constants are chosen), at even ones (the half they are
+    /// reported on), or all.
+    #[arg(long, value_enum, default_value_t = Half::All)]
+    half: Half,
+    /// List every position the judge gets wrong.
+    #[arg(long)]
+    misses: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Run `tengen bench judge`; returns the exit status.
+pub fn run(a: &JudgeBenchArgs) -> i32 {
+    let mut settings = Settings {
+        half: a.half,
+        ..Settings::default()
+    };
+    if let Some(n) = a.playouts {
+        settings.judge.playouts = n;
+    }
+    if let Some(w) = a.without {
+        settings.judge.without = w;
+    }
+    let rep = match evaluate(
+        &a.paths,
+        &settings,
+        &mut |p| {
+            eprintln!(
+                "tengen bench judge: note: {}: a symbolic link to a directory, not followed",
+                p.display()
+            )
+        },
+        &mut |name, why| eprintln!("tengen bench judge: {name}: {why}"),
+    ) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("tengen bench judge: {e}");
+            return EXIT_USAGE;
+        }
+    };
+    if rep.counted + rep.estimator_positions + rep.autoscore_positions == 0 {
+        eprintln!(
+            "tengen bench judge: no position with a known answer found (SGF records with a \
+             counted result, *.game or *.json positions)"
+        );
+        return EXIT_USAGE;
+    }
+    if a.json {
+        return match serde_json::to_string(&rep) {
+            Ok(s) => {
+                outln!("bench", "{s}");
+                0
+            }
+            Err(e) => {
+                eprintln!("tengen bench judge: {e}");
+                1
+            }
+        };
+    }
+    print_text(&rep, a.misses)
+}
+
+fn print_text(rep: &Report, misses: bool) -> i32 {
+    if misses {
+        for m in &rep.misses {
+            outln!("bench", "miss {m}");
+        }
+    }
+    let pct = |a: usize, b: usize| 100.0 * a as f64 / b.max(1) as f64;
+    if rep.counted > 0 {
+        outln!(
+            "bench",
+            "records: {} counted of {}; winner right {} ({:.1}%), exact {} ({:.1}%), mean abs error {:.2}",
+            rep.counted,
+            rep.records,
+            rep.winner_right,
+            pct(rep.winner_right, rep.counted),
+            rep.exact,
+            pct(rep.exact, rep.counted),
+            rep.mean_abs_error
+        );
+    }
+    if rep.estimator_positions > 0 {
+        outln!(
+            "bench",
+            "score-estimator positions: {} of {} exactly right",
+            rep.estimator_exact,
+            rep.estimator_positions
+        );
+    }
+    if rep.autoscore_positions > 0 {
+        outln!(
+            "bench",
+            "autoscore positions: {} of {} with every stone right, {} with every point right",
+            rep.autoscore_stones_right,
+            rep.autoscore_positions,
+            rep.autoscore_points_right
+        );
+    }
+    let positions: usize = rep.by_size.iter().map(|t| t.positions).sum();
+    let cpu = |c: Option<f64>| c.map_or(String::new(), |c| format!("CPU {c:.2} ms, "));
+    outln!(
+        "bench",
+        "{positions} positions, per position: {}wall {:.2} ms (means)",
+        cpu(rep.cpu_ms_per_position),
+        rep.ms_per_position
+    );
+    for t in &rep.by_size {
+        outln!(
+            "bench",
+            "  {}: {} positions, medians: {}wall {:.2} ms",
+            t.size,
+            t.positions,
+            cpu(t.cpu_median_ms),
+            t.median_ms
+        );
+    }
+    0
 }
