@@ -4,7 +4,7 @@
 //! cargo build --release -p tengen-cli
 //! cargo run --release -p tengen-tools --example gtp_regression -- REGRESSION_DIR \
 //!     [--files reading.tst,owl.tst] [--commands attack,defend,owl_attack,owl_defend] \
-//!     [--tengen target/release/tengen] [--gnugo PATH] [--list]
+//!     [--tengen target/release/tengen] [--gnugo PATH] [--list] [--misses]
 //! ```
 //!
 //! `REGRESSION_DIR` is the `regression/` folder of GNU Go's sources (its `*.tst` files and the
@@ -20,7 +20,8 @@
 //!
 //! Printed: per command, the questions, each engine's right answers and share, and each
 //! engine's median wall time per question (the GTP round trip included for both); `--list`
-//! prints every question where the two engines' verdicts differ. Wall time, because GNU Go
+//! prints every question where the two engines' verdicts differ, `--misses` every question
+//! tengen answers wrongly (with its time). Wall time, because GNU Go
 //! is another process; run it on a quiet machine, and read the medians.
 
 #[allow(dead_code)]
@@ -100,6 +101,7 @@ fn main() {
     let mut tengen = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/release/tengen");
     let mut gnugo_bin = gnugo::find();
     let mut list = false;
+    let mut misses = false;
     while let Some(a) = args.next() {
         let mut value = |name: &str| {
             args.next().unwrap_or_else(|| {
@@ -113,6 +115,7 @@ fn main() {
             "--tengen" => tengen = PathBuf::from(value("--tengen")),
             "--gnugo" => gnugo_bin = Some(PathBuf::from(value("--gnugo"))),
             "--list" => list = true,
+            "--misses" => misses = true,
             _ if dir.is_none() && !a.starts_with("--") => dir = Some(PathBuf::from(a)),
             _ => {
                 eprintln!("unknown argument {a:?} (see the doc comment of gtp_regression.rs)");
@@ -121,7 +124,7 @@ fn main() {
         }
     }
     let Some(dir) = dir else {
-        eprintln!("usage: gtp_regression REGRESSION_DIR [--files A.tst,B.tst] [--commands C,D] [--tengen PATH] [--gnugo PATH] [--list]");
+        eprintln!("usage: gtp_regression REGRESSION_DIR [--files A.tst,B.tst] [--commands C,D] [--tengen PATH] [--gnugo PATH] [--list] [--misses]");
         std::process::exit(2);
     };
     let tengen = std::path::absolute(&tengen).unwrap_or(tengen);
@@ -215,9 +218,10 @@ fn main() {
                 for (right, ok) in tally.right.iter_mut().zip(ok) {
                     *right += ok as usize;
                 }
-                if list && ok[0] != ok[1] {
+                if (list && ok[0] != ok[1]) || (misses && !ok[0]) {
+                    let ms = tally.times[0].last().map_or(0.0, |t| t.as_secs_f64() * 1e3);
                     println!(
-                        "{file}:{} {q}: expected [{}{}], tengen {:?}{}, GNU Go {:?}{}",
+                        "{file}:{} {q}: expected [{}{}], tengen {:?}{} ({ms:.1} ms), GNU Go {:?}{}",
                         words[0],
                         if exp.negate { "!" } else { "" },
                         exp.text,

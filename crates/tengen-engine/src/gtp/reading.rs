@@ -1,12 +1,12 @@
 //! GNU Go's reading commands, answered by [`tengen::read`]: `attack VERTEX` and
 //! `defend VERTEX` (tactical, one chain), `owl_attack VERTEX` and `owl_defend VERTEX` (life
-//! and death of the group in its enclosed region, [`tengen::read::Reader::life_and_death`]),
+//! and death of the group in its enclosed region, or in an open region where running out
+//! counts as a defence: [`tengen::read::Reader::owl`]),
 //! with GNU Go's answer format: `1 D4` (success with the move), `2 D4` (success only by
 //! winning a ko), `0` (failure). `defend` and `owl_defend` answer `1 PASS` for a group that
 //! the attacker cannot take even moving first. The reading uses the default limits
 //! ([`tengen::read::ReadConfig`]); an answer cut off by the budget is given as the best
-//! guess, as GNU Go does at its depth limits. A group that is not enclosed (its region has
-//! more than [`tengen::read::MAX_REGION`] points) is an error for the owl commands.
+//! guess, as GNU Go does at its depth limits.
 
 use super::state::{args_n, State};
 use super::table::{Command, Family, Reply};
@@ -33,13 +33,13 @@ pub(super) const COMMANDS: &[Command] = &[
     F.command(
         "owl_attack",
         "VERTEX",
-        "1 MOVE when the enclosed group at VERTEX can be killed with its opponent to move, 2 MOVE by ko, else 0",
+        "1 MOVE when the group at VERTEX can be killed with its opponent to move, 2 MOVE by ko, else 0",
         |s, args| owl(s, args, true),
     ),
     F.command(
         "owl_defend",
         "VERTEX",
-        "1 MOVE when the enclosed group at VERTEX can live (or live in seki) with its owner to move, 2 MOVE by ko, else 0",
+        "1 MOVE when the group at VERTEX can live (or live in seki) with its owner to move, 2 MOVE by ko, else 0",
         |s, args| owl(s, args, false),
     ),
 ];
@@ -53,9 +53,7 @@ fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
         return Err("vertex must not be empty".into());
     }
     let mut reader = Reader::new(ReadConfig::default());
-    let ld: LifeAndDeath = reader
-        .life_and_death(board, p, None)
-        .map_err(|e| e.to_string())?;
+    let ld: LifeAndDeath = reader.owl(board, p).map_err(|e| e.to_string())?;
     let a = ld.attacker_first;
     let (code, key) = if attack {
         match a.status {

@@ -15,6 +15,13 @@ pub(super) const INF: u32 = u32::MAX;
 /// The most points a region may have.
 pub(super) const MAX_REGION: usize = 60;
 
+/// The most outside liberties of the target read as moves (a chain with more has at least
+/// three liberties and has run out).
+const MAX_OUTSIDE: usize = 2;
+
+/// The most children of a node: the region's points, the target's outside liberties, a pass.
+const MAX_KIDS: usize = MAX_REGION + MAX_OUTSIDE + 1;
+
 /// The most defender chains the static life test follows.
 const MAX_CHAINS: usize = 32;
 
@@ -242,10 +249,12 @@ impl<'a> Dfpn<'a> {
     fn fixed(&mut self, d: usize, side: u8, _flags: u8) -> Option<(u32, u32)> {
         let b = &self.boards[d];
         let attacker_won = b.cell(self.target) != self.def;
-        let escaped = self
-            .boundary
-            .iter()
-            .any(|&s| b.cell(s as usize) != self.att);
+        let escaped = !attacker_won
+            && (self
+                .boundary
+                .iter()
+                .any(|&s| b.cell(s as usize) != self.att)
+                || (b.libs_at(self.target) >= 3 && self.runs_out(b)));
         let defender_won = !attacker_won && (escaped || self.alive(d));
         if attacker_won || defender_won {
             let mover_won = attacker_won == (side == self.att);
@@ -253,6 +262,18 @@ impl<'a> Dfpn<'a> {
         } else {
             None
         }
+    }
+
+    /// Whether the target's chain on `b` has a liberty outside the region: with three
+    /// liberties or more, an open region's group that has run out (the attacker plays inside
+    /// the region and on the target's own liberties only, so a chain short of liberties is
+    /// chased on beyond it).
+    fn runs_out(&self, b: &Board) -> bool {
+        b.chain_stones_at(self.target).any(|s| {
+            b.nbrs(s)
+                .iter()
+                .any(|&n| b.cell(n) == EMPTY && !self.in_region[n])
+        })
     }
 
     /// Board `d + 1` as a copy of board `d`.
@@ -281,7 +302,7 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The children of board `d` with `side` to move, into `kids`; their number.
-    fn expand(&mut self, d: usize, side: u8, flags: u8, kids: &mut [Kid; MAX_REGION + 1]) -> usize {
+    fn expand(&mut self, d: usize, side: u8, flags: u8, kids: &mut [Kid; MAX_KIDS]) -> usize {
         let mut n = 0;
         let retook = if side == self.att {
             ATT_RETOOK
@@ -290,9 +311,31 @@ impl<'a> Dfpn<'a> {
         };
         let may_retake = self.threats & if side == self.att { 1 } else { 2 } != 0;
         let next = side ^ 3;
-        for i in 0..=self.region.len() {
-            let p = if i < self.region.len() {
+        // the target's liberties outside the region (a chase beyond it: a ladder or a crawl
+        // is read to its end)
+        let mut outside = [0u16; MAX_OUTSIDE];
+        let mut n_out = 0;
+        let b = &self.boards[d];
+        if b.cell(self.target) == self.def {
+            for s in b.chain_stones_at(self.target) {
+                for q in b.nbrs(s) {
+                    if b.cell(q) == EMPTY
+                        && !self.in_region[q]
+                        && !outside[..n_out].contains(&(q as u16))
+                        && n_out < MAX_OUTSIDE
+                    {
+                        outside[n_out] = q as u16;
+                        n_out += 1;
+                    }
+                }
+            }
+        }
+        let r = self.region.len();
+        for i in 0..=r + n_out {
+            let p = if i < r {
                 self.region[i] as usize
+            } else if i < r + n_out {
+                outside[i - r] as usize
             } else {
                 0
             };
@@ -373,7 +416,7 @@ impl<'a> Dfpn<'a> {
             let v = if side == self.def { WON } else { LOST };
             return (v.0, v.1, 0);
         }
-        let mut kids = [Kid::default(); MAX_REGION + 1];
+        let mut kids = [Kid::default(); MAX_KIDS];
         let n = self.expand(d, side, flags, &mut kids);
         self.path.push(key);
         let (mut phi, mut delta, mut best_mv);

@@ -516,15 +516,18 @@ impl Reader {
     ///   play); otherwise it is found: the points reached from `p` through empty points and
     ///   the group's own stones, with the attacker's chains that lie wholly inside it (stones
     ///   already played into the eye space). The attacker's chains around it are its wall.
-    ///   A region of more than [`MAX_REGION`] points is an error, so an open group is one.
+    ///   A region of more than [`MAX_REGION`] points is an error, so an open group is one
+    ///   ([`Reader::owl`] reads an open group in an open region).
     /// - **The goals.** The attacker wins by capturing the stone on `p`; the defender by
-    ///   capturing a stone of the wall (it escapes), by becoming pass-alive inside the region
+    ///   capturing a stone of the wall (it escapes), by three liberties or more with one of
+    ///   them outside the region (it runs out), by becoming pass-alive inside the region
     ///   (Benson's test with the small regions taken inside the region), or, for survival,
     ///   by still standing when both sides pass in a row. A survival that is not life by
     ///   itself is [`Status::Seki`]: a second search asks whether the defender can reach
     ///   pass-alive life.
-    /// - **Moves** are the empty points of the region and a pass, under simple ko with
-    ///   suicide forbidden.
+    /// - **Moves** are the empty points of the region, the target chain's liberties outside
+    ///   it (a chase beyond the region, such as a ladder, is read on) and a pass, under simple
+    ///   ko with suicide forbidden.
     /// - **Ko.** A retake that the simple-ko point forbids may be made "after a threat" by
     ///   one side, once in a line. A group that dies when the defender has that threat is
     ///   dead; one that lives when the attacker has it lives (alive or seki); otherwise its
@@ -567,16 +570,11 @@ impl Reader {
         p: Point,
         region: Option<&[Point]>,
     ) -> Result<LifeAndDeath, ReadError> {
-        let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
-        let color = board.get(p).ok_or(ReadError::Empty(p))?;
-        if board.libs_at(q) == 0 {
-            return Err(ReadError::NoLiberty(p));
-        }
-        let (def, att) = (color.digit(), color.opponent().digit());
-        let mut in_region = vec![false; board.padded_len()];
-        let mut pts: Vec<u16> = Vec::new();
-        match region {
+        let (q, def, att) = group_root(board, p)?;
+        let (pts, in_region) = match region {
             Some(given) => {
+                let mut in_region = vec![false; board.padded_len()];
+                let mut pts: Vec<u16> = Vec::new();
                 for &r in given {
                     let i = board.checked_pos(r).ok_or(ReadError::OffBoard(r))?;
                     if !in_region[i] {
@@ -590,58 +588,70 @@ impl Reader {
                 if !in_region[q] {
                     return Err(ReadError::NotInRegion(p));
                 }
+                (pts, in_region)
             }
-            None => {
-                in_region[q] = true;
-                pts.push(q as u16);
-                let mut i = 0;
-                while i < pts.len() {
-                    let s = pts[i] as usize;
-                    i += 1;
-                    for n in board.nbrs(s) {
-                        let v = board.cell(n);
-                        if (v == EMPTY || v == def) && !in_region[n] {
-                            in_region[n] = true;
-                            pts.push(n as u16);
-                            if pts.len() > MAX_REGION {
-                                return Err(ReadError::RegionTooLarge(pts.len()));
-                            }
-                        }
-                    }
+            None => found_region(board, q, def, att, usize::MAX)?,
+        };
+        Ok(self.solve_region(board, q, att, pts, &in_region))
+    }
+
+    /// Life and death of the group through the stone on `p` in a position of a game, as GNU
+    /// Go's `owl_attack` and `owl_defend` ask it: [`Reader::life_and_death`] in its enclosed
+    /// region when it has one of at most [`MAX_REGION`] points; otherwise in an **open
+    /// region**: the points reached from `p` through empty points and the group's own stones
+    /// in at most four steps (three, two or one when that region is too large), with the
+    /// attacker's chains wholly inside it. The defender then wins by **running out** too: by
+    /// giving the stone on `p`'s chain three liberties or more, one of them outside the region
+    /// (it has run as far as the region reaches, or joined a stone of its own beyond it); a
+    /// chain with fewer is chased on beyond the region on its own liberties, so a ladder is
+    /// read to its end. This is a model, named as such: a group that reaches the open board
+    /// with room to breathe is counted out of danger, as GNU Go's owl counts a group that
+    /// escapes into open space.
+    ///
+    /// ```
+    /// use tengen::formats::text::{read_board, InputFormat};
+    /// use tengen::read::{ReadConfig, Reader, Status};
+    /// use tengen::Point;
+    ///
+    /// // White's two stones on the edge of an open board: no enclosed region, and White,
+    /// // moving first or second, runs out.
+    /// let mut rows = vec!["....OO...", "...X..X..", "........."];
+    /// rows.extend(["........."; 6]);
+    /// let b = read_board(&rows.join("\n"), InputFormat::Text).unwrap();
+    /// let mut reader = Reader::new(ReadConfig::default());
+    /// assert!(reader.life_and_death(&b, Point::new(4, 0), None).is_err());
+    /// let ld = reader.owl(&b, Point::new(4, 0)).unwrap();
+    /// assert!(matches!(ld.attacker_first.status, Status::Alive | Status::Seki));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Reader::life_and_death`] without a region; [`ReadError::RegionTooLarge`] only when
+    /// even the points one step away make too large a region.
+    pub fn owl(&mut self, board: &Board, p: Point) -> Result<LifeAndDeath, ReadError> {
+        let (q, def, att) = group_root(board, p)?;
+        let mut last = ReadError::RegionTooLarge(MAX_REGION + 1);
+        for reach in [usize::MAX, 4, 3, 2, 1] {
+            match found_region(board, q, def, att, reach) {
+                Ok((pts, in_region)) => {
+                    return Ok(self.solve_region(board, q, att, pts, &in_region))
                 }
-                // the attacker's chains wholly inside: every point next to them is in the
-                // region or their own
-                let mut inside: Vec<u16> = Vec::new();
-                for &s in &pts {
-                    for n in board.nbrs(s as usize) {
-                        if board.cell(n) != att || in_region[n] || inside.contains(&(n as u16)) {
-                            continue;
-                        }
-                        let stones: Vec<usize> = board.chain_stones_at(n).collect();
-                        let enclosed = stones.iter().all(|&t| {
-                            board.nbrs(t).iter().all(|&m| {
-                                let v = board.cell(m);
-                                v == WALL
-                                    || in_region[m]
-                                    || (v == att && board.head_at(m) == board.head_at(t))
-                            })
-                        });
-                        if enclosed {
-                            inside.extend(stones.iter().map(|&t| t as u16));
-                        }
-                    }
-                }
-                for s in inside {
-                    if !in_region[s as usize] {
-                        in_region[s as usize] = true;
-                        pts.push(s);
-                    }
-                }
-                if pts.len() > MAX_REGION {
-                    return Err(ReadError::RegionTooLarge(pts.len()));
-                }
+                Err(e @ ReadError::RegionTooLarge(_)) => last = e,
+                Err(e) => return Err(e),
             }
         }
+        Err(last)
+    }
+
+    /// The two lines (each side moving first) of the life-and-death search about the chain on
+    /// `q` (the attacker's colour digit `att`) in the region `pts` (marked in `in_region`).
+    fn solve_region(
+        &mut self,
+        board: &Board,
+        q: usize,
+        att: u8,
+        mut pts: Vec<u16>,
+        in_region: &[bool],
+    ) -> LifeAndDeath {
         pts.sort_unstable();
         // one stone of each attacker chain next to the region and not in it
         let mut boundary: Vec<u16> = Vec::new();
@@ -668,7 +678,7 @@ impl Reader {
                 table,
                 board,
                 &pts,
-                &in_region,
+                in_region,
                 &boundary,
                 q,
                 goal,
@@ -713,11 +723,11 @@ impl Reader {
         };
         let attacker_first = line(true);
         let defender_first = line(false);
-        Ok(LifeAndDeath {
+        LifeAndDeath {
             attacker_first,
             defender_first,
             region: pts.iter().map(|&s| board.point(s as usize)).collect(),
-        })
+        }
     }
 
     /// [`Reader::life_and_death`] in the region the library finds, or, when the group is open
@@ -792,6 +802,84 @@ impl Reader {
             pv,
         })
     }
+}
+
+/// The padded index of `p` and the colour digits of its stone's owner and opponent.
+fn group_root(board: &Board, p: Point) -> Result<(usize, u8, u8), ReadError> {
+    let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
+    let color = board.get(p).ok_or(ReadError::Empty(p))?;
+    if board.libs_at(q) == 0 {
+        return Err(ReadError::NoLiberty(p));
+    }
+    Ok((q, color.digit(), color.opponent().digit()))
+}
+
+/// The region of the group on `q` (colour digits `def`, `att`): the points reached from `q`
+/// through empty points and `def` stones in at most `reach` steps, with the `att` chains
+/// wholly inside them. Returns the points and their marks on the padded board.
+///
+/// # Errors
+/// [`ReadError::RegionTooLarge`] when it has more than [`MAX_REGION`] points.
+fn found_region(
+    board: &Board,
+    q: usize,
+    def: u8,
+    att: u8,
+    reach: usize,
+) -> Result<(Vec<u16>, Vec<bool>), ReadError> {
+    let mut in_region = vec![false; board.padded_len()];
+    let mut pts: Vec<u16> = vec![q as u16];
+    let mut steps: Vec<usize> = vec![0];
+    in_region[q] = true;
+    let mut i = 0;
+    while i < pts.len() {
+        let (s, d) = (pts[i] as usize, steps[i]);
+        i += 1;
+        if d >= reach {
+            continue;
+        }
+        for n in board.nbrs(s) {
+            let v = board.cell(n);
+            if (v == EMPTY || v == def) && !in_region[n] {
+                in_region[n] = true;
+                pts.push(n as u16);
+                steps.push(d + 1);
+                if pts.len() > MAX_REGION {
+                    return Err(ReadError::RegionTooLarge(pts.len()));
+                }
+            }
+        }
+    }
+    // the attacker's chains wholly inside: every point next to them is in the region or
+    // their own
+    let mut inside: Vec<u16> = Vec::new();
+    for &s in &pts {
+        for n in board.nbrs(s as usize) {
+            if board.cell(n) != att || in_region[n] || inside.contains(&(n as u16)) {
+                continue;
+            }
+            let stones: Vec<usize> = board.chain_stones_at(n).collect();
+            let enclosed = stones.iter().all(|&t| {
+                board.nbrs(t).iter().all(|&m| {
+                    let v = board.cell(m);
+                    v == WALL || in_region[m] || (v == att && board.head_at(m) == board.head_at(t))
+                })
+            });
+            if enclosed {
+                inside.extend(stones.iter().map(|&t| t as u16));
+            }
+        }
+    }
+    for s in inside {
+        if !in_region[s as usize] {
+            in_region[s as usize] = true;
+            pts.push(s);
+        }
+    }
+    if pts.len() > MAX_REGION {
+        return Err(ReadError::RegionTooLarge(pts.len()));
+    }
+    Ok((pts, in_region))
 }
 
 /// The move of a padded index, 0 meaning a pass.

@@ -346,11 +346,11 @@ fn tsumego_errors() {
         life_and_death(&open, pt(2, 1), Some(&[pt(2, 1), pt(9, 9)])),
         Err(ReadError::OffBoard(pt(9, 9)))
     );
-    // a region given on the open board: white's lone stone with the 3x3 around it, a tiny
-    // budget cut off
+    // a region given on the open board: white's lone stone with the 3x3 around it, a budget
+    // of one node cut off (with more, White runs out of the region in a few)
     let region: Vec<Point> = (0..3).flat_map(|y| (1..4).map(move |x| pt(x, y))).collect();
     let cfg = ReadConfig {
-        tsumego_budget: 10,
+        tsumego_budget: 1,
         ..ReadConfig::default()
     };
     let ld = Reader::new(cfg)
@@ -635,4 +635,50 @@ fn backfill_before_the_approach() {
     assert_eq!(g.get(pt(0, 3)), None);
     assert_eq!(attack(&g, pt(1, 1)).unwrap().verdict, Verdict::Failure);
     assert_eq!(defend(&b, pt(1, 1)).unwrap().verdict, Verdict::Failure);
+}
+
+#[test]
+fn owl_reads_an_open_ladder_to_its_end() {
+    // the ladder of LADDER on an open 9x9 board: no enclosed region, the open one is left
+    // at its fourth step, and the chase goes on beyond it to the edge
+    let b = diagram(&LADDER);
+    let mut r = Reader::new(ReadConfig::default());
+    assert!(matches!(
+        r.life_and_death(&b, pt(2, 3), None),
+        Err(ReadError::RegionTooLarge(_))
+    ));
+    let ld = r.owl(&b, pt(2, 3)).unwrap();
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert!(ld.region.len() <= MAX_REGION);
+    // White moving first runs out
+    assert!(
+        matches!(ld.defender_first.status, Status::Alive | Status::Seki),
+        "{ld:?}"
+    );
+}
+
+#[test]
+fn owl_lets_an_open_stone_run_out() {
+    // White C6 with black C7 and B6 above and left of it, and a white stone at E5: it runs
+    // out to the open side (GNU Go 3.8's owl_attack says 0 too)
+    let mut rows = LADDER;
+    rows[4] = ". . . . O . . . .";
+    let b = diagram(&rows);
+    let mut r = Reader::new(ReadConfig::default());
+    let ld = r.owl(&b, pt(2, 3)).unwrap();
+    assert!(
+        matches!(ld.attacker_first.status, Status::Alive | Status::Seki),
+        "{ld:?}"
+    );
+}
+
+#[test]
+fn owl_of_an_enclosed_group_is_life_and_death() {
+    let b = diagram(&BACKFILL);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.owl(&b, pt(1, 1)).unwrap();
+    let e = r.life_and_death(&b, pt(1, 1), None).unwrap();
+    assert_eq!(a.region, e.region);
+    assert_eq!(a.attacker_first.status, e.attacker_first.status);
+    assert_eq!(a.attacker_first.status, Status::Dead);
 }
