@@ -225,10 +225,14 @@ impl LifeAndDeath {
 /// by df-pn with `nodes` as the budget of each search when given. With `frame` (and no
 /// `region`), an open group is read inside the frame of its problem
 /// (`tengen::read::Reader::problem_life_and_death`: a diagram on an open board, the attacker
-/// strong around it), and `framed` says so. Raises ValueError for an empty or off-board
-/// point, an open group (without `frame`) or a region over the library's limit.
+/// strong around it), and `framed` says so. With `open` (and no `region` or `frame`), an
+/// open group of a game is read in an open region where running out counts as a defence
+/// (`tengen::read::Reader::owl`, GNU Go's owl questions). Raises ValueError for an empty or
+/// off-board point, an open group (without `frame` or `open`), a region over the library's
+/// limit, or `open` with `region` or `frame`.
 #[pyfunction]
-#[pyo3(signature = (position, x, y, region=None, nodes=None, frame=false))]
+#[pyo3(signature = (position, x, y, region=None, nodes=None, frame=false, open=false))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn life_and_death(
     py: Python<'_>,
     position: &Bound<'_, PyAny>,
@@ -237,8 +241,14 @@ pub(crate) fn life_and_death(
     region: Option<Vec<(i64, i64)>>,
     nodes: Option<u64>,
     frame: bool,
+    open: bool,
 ) -> PyResult<LifeAndDeath> {
     let board = board_of("life_and_death", position)?;
+    if open && (frame || region.is_some()) {
+        return Err(PyValueError::new_err(
+            "life_and_death: open reads the region it finds; it takes no region and no frame",
+        ));
+    }
     let p = point_arg(&board, x, y)?;
     let region = match region {
         None => None,
@@ -256,6 +266,7 @@ pub(crate) fn life_and_death(
         guarded(|| {
             let mut reader = Reader::new(config);
             match region.as_deref() {
+                None if open => reader.owl(&board, p).map(|ld| (ld, false)),
                 None if frame => reader
                     .problem_life_and_death(&board, p)
                     .map(|(ld, f)| (ld, f.is_some())),

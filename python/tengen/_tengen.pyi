@@ -453,11 +453,14 @@ def life_and_death(
     region: Optional[Sequence[Point]] = None,
     nodes: Optional[int] = None,
     frame: bool = False,
+    open: bool = False,
 ) -> LifeAndDeath:
     """Life and death of the group on (x, y) in its enclosed region (given, or found), read
     exactly by df-pn; with ``frame``, an open group is read inside the frame of its problem
-    (a diagram on an open board, the attacker strong around it); ValueError for an open
-    group without ``frame`` or a region over the library's limit."""
+    (a diagram on an open board, the attacker strong around it); with ``open``, an open
+    group of a game is read in an open region where running out counts as a defence (GNU
+    Go's owl questions); ValueError for an open group without ``frame`` or ``open``, a
+    region over the library's limit, or ``open`` with ``region`` or ``frame``."""
 
 class RaceLine:
     """One side of a capturing race: the outcome with that side moving first."""

@@ -119,6 +119,27 @@ def test_an_open_problem_is_read_in_its_frame() -> None:
         tengen.life_and_death(Board.from_rows(["." * 19] * 18 + ["X" + "." * 18]), 0, 18, frame=True)
 
 
+# a white stone in a ladder on an open 9x9 board (black C7, B6, D5): open, and dead
+LADDER = ["." * 9, "." * 9, "..X......", ".XO......", "...X.....", "." * 9, "." * 9, "." * 9, "." * 9]
+
+
+def test_an_open_group_of_a_game_is_read_in_an_open_region() -> None:
+    b = Board.from_rows(LADDER)
+    with pytest.raises(ValueError, match="at most"):
+        tengen.life_and_death(b, 2, 3)
+    ld = tengen.life_and_death(b, 2, 3, open=True)
+    assert not ld.framed and ld.attacker_first.status == "dead"
+    assert ld.defender_first.status in ("alive", "seki")
+    # with a white stone at E5 it runs out to the open side
+    roomy = LADDER[:4] + ["....O...."] + LADDER[5:]
+    assert tengen.life_and_death(Board.from_rows(roomy), 2, 3, open=True).attacker_first.status in ("alive", "seki")
+    # an enclosed group reads the same, open or not
+    closed = tengen.life_and_death(Board.from_rows(THREE), 3, 0, open=True)
+    assert closed.attacker_first.status == "dead" and (4, 0) not in closed.region
+    with pytest.raises(ValueError, match="no region and no frame"):
+        tengen.life_and_death(b, 2, 3, open=True, frame=True)
+
+
 def test_life_and_death_errors() -> None:
     b = Board.from_rows(THREE)
     with pytest.raises(ValueError, match="no stone"):

@@ -201,6 +201,9 @@ export interface LifeAndDeathOptions extends ReadOptions {
   /** Read an open group in the frame of its problem (the attacker strong around it) instead
    * of throwing. */
   frame?: boolean;
+  /** Read an open group of a game in an open region where running out counts as a defence
+   * (GNU Go's owl questions) instead of throwing; not with `frame`. */
+  open?: boolean;
 }
 
 /** One side of a capturing race: the outcome with that chain's owner moving first. */

@@ -160,7 +160,7 @@ export class Board {
   /** The life and death of the group at a point in its enclosed region. See `lifeAndDeath`. */
   lifeAndDeath(x, y, options = {}) {
     if (options === null || typeof options !== 'object') throw new TypeError('lifeAndDeath: options must be an object');
-    return JSON.parse(this._b.lifeAndDeathJson(x, y, options.nodes ?? undefined, options.frame === true));
+    return JSON.parse(this._b.lifeAndDeathJson(x, y, options.nodes ?? undefined, options.frame === true, options.open === true));
   }
   /** The capturing race between the chains at two points. See `semeai`. */
   semeai(ax, ay, bx, by, options = {}) {
@@ -332,8 +332,10 @@ export function ladderCaptured(position, x, y, options = {}) {
  * [[x, y], ...], framed, attackerFirst, defenderFirst}, each {status: 'alive'|'dead'|'seki'|'ko',
  * key: [x, y], 'pass' or null, proven, nodes}. Options: nodes (the budget of each search),
  * frame (true: an open group is read in the frame of its problem, the attacker strong around
- * it, and framed is true; region is then the frame's box). An open group without frame (a
- * region over the reader's limit), an empty or off-board point throws.
+ * it, and framed is true; region is then the frame's box), open (true: an open group of a game
+ * is read in an open region where running out counts as a defence, as GNU Go's owl questions
+ * read it). An open group without frame or open (a region over the reader's limit), both
+ * options at once, an empty or off-board point throws.
  */
 export function lifeAndDeath(position, x, y, options = {}) {
   return readingBoard(position, 'lifeAndDeath').lifeAndDeath(x, y, options);

@@ -326,7 +326,8 @@ impl WBoard {
     /// (`status` alive, dead, seki or ko; `key` `[x, y]`, "pass" or null); `nodes` the budget
     /// of each proof-number search (`undefined`: the reader's default). An open group (its
     /// region over the reader's limit of points) is an error, unless `frame` asks to read it
-    /// in the frame of its problem (`framed` true, `region` the frame's box).
+    /// in the frame of its problem (`framed` true, `region` the frame's box) or `open` in an
+    /// open region where running out counts as a defence (GNU Go's owl questions).
     #[wasm_bindgen(js_name = lifeAndDeathJson)]
     pub fn life_and_death_json(
         &self,
@@ -334,8 +335,9 @@ impl WBoard {
         y: f64,
         nodes: Option<f64>,
         frame: bool,
+        open: bool,
     ) -> Result<String, JsValue> {
-        life_and_death_json(&self.board, x, y, nodes, frame)
+        life_and_death_json(&self.board, x, y, nodes, frame, open)
     }
 
     /// The capturing race between the chains at (ax, ay) and (bx, by), as JSON `{aFirst,

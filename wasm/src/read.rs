@@ -131,22 +131,32 @@ fn line_json(l: &LifeLine) -> LifeLineJson {
 }
 
 /// The life and death of the group at (x, y) of `board` in its enclosed region (or, with
-/// `frame` and an open group, in the frame of its problem), for either side moving first;
-/// `nodes` the budget of each proof-number search (`undefined`: the reader's default).
+/// `frame` and an open group, in the frame of its problem; with `open`, in an open region
+/// where running out counts as a defence), for either side moving first; `nodes` the budget
+/// of each proof-number search (`undefined`: the reader's default).
 pub(crate) fn life_and_death_json(
     board: &Board,
     x: f64,
     y: f64,
     nodes: Option<f64>,
     frame: bool,
+    open: bool,
 ) -> Result<String, JsValue> {
+    if frame && open {
+        return Err(error(
+            "lifeAndDeath: frame and open are two ways to read an open group; give one",
+            None,
+        ));
+    }
     let p = point_of(board.size(), x, y)?;
     let mut c = config(nodes)?;
     if let Some(n) = nodes {
         c.tsumego_budget = n as u64;
     }
     let mut reader = Reader::new(c);
-    let (ld, framed) = if frame {
+    let (ld, framed) = if open {
+        reader.owl(board, p).map(|ld| (ld, false))
+    } else if frame {
         reader
             .problem_life_and_death(board, p)
             .map(|(ld, f)| (ld, f.is_some()))

@@ -118,6 +118,20 @@ test('lifeAndDeath: an open group, an empty point, bad options and a tiny budget
   assert.ok(!cut.attackerFirst.proven || !cut.defenderFirst.proven, JSON.stringify(cut));
 });
 
+test('lifeAndDeath: open reads a group of a game in an open region', () => {
+  // white C6 in a ladder on an open 9x9 board (black C7, B6, D5): dead, and alive when White
+  // moves first
+  const rows = ['         ', '         ', '  B      ', ' BW      ', '   B     ', '         ', '         ', '         ', '         '];
+  assert.throws(() => lifeAndDeath(rows, 2, 3), /region/);
+  const ld = lifeAndDeath(rows, 2, 3, { open: true });
+  assert.equal(ld.attackerFirst.status, 'dead', JSON.stringify(ld));
+  assert.ok(['alive', 'seki'].includes(ld.defenderFirst.status), JSON.stringify(ld));
+  assert.equal(ld.framed, false);
+  // an enclosed group reads the same, open or not
+  assert.deepEqual(lifeAndDeath(THREE, 3, 0, { open: true }), lifeAndDeath(THREE, 3, 0));
+  assert.throws(() => lifeAndDeath(rows, 2, 3, { open: true, frame: true }), /give one/);
+});
+
 // White's straight three in the corner, its wall loose: the region through the empty points is
 // the whole board, so the group is read in the frame of its problem (the attacker strong
 // around it), as the library's `problem_life_and_death` and Python's `frame=True` read it.

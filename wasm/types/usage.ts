@@ -57,4 +57,6 @@ const raceWinner: 1 | -1 | 0 = race.aFirst.winner;
 const racePoint: Vertex | null = b.semeai(0, 0, 1, 0).bFirst.point;
 const framed: LifeAndDeath = lifeAndDeath(['  WB', 'WWWB', 'BBBB'], 2, 0, { frame: true, nodes: 1000 });
 const isFramed: boolean = framed.framed;
-console.log(raceWinner, racePoint, isFramed);
+const opened: LifeAndDeath = lifeAndDeath(['  WB', 'WWWB', 'BBBB'], 2, 0, { open: true });
+const openStatus: string = opened.attackerFirst.status;
+console.log(raceWinner, racePoint, isFramed, openStatus);

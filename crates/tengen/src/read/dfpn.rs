@@ -15,9 +15,9 @@ pub(super) const INF: u32 = u32::MAX;
 /// The most points a region may have.
 pub(super) const MAX_REGION: usize = 60;
 
-/// The most outside liberties of the target read as moves (a chain with more has at least
-/// three liberties and has run out).
-const MAX_OUTSIDE: usize = 2;
+/// The most liberties of the target outside the region read as moves (a chain with more
+/// has room enough to be counted out of the region's fight).
+const MAX_OUTSIDE: usize = 4;
 
 /// The most children of a node: the region's points, the target's outside liberties, a pass.
 const MAX_KIDS: usize = MAX_REGION + MAX_OUTSIDE + 1;
@@ -272,7 +272,15 @@ impl<'a> Dfpn<'a> {
         b.chain_stones_at(self.target).any(|s| {
             b.nbrs(s)
                 .iter()
-                .any(|&n| b.cell(n) == EMPTY && !self.in_region[n])
+                .any(|&n| b.cell(n) == EMPTY && !self.in_region[n] && self.open(b, n))
+        })
+    }
+
+    /// Whether no attacker stone is within two steps of the point `p` on `b`: open space.
+    fn open(&self, b: &Board, p: usize) -> bool {
+        b.nbrs(p).iter().all(|&n| {
+            let v = b.cell(n);
+            v == WALL || (v != self.att && b.nbrs(n).iter().all(|&m| b.cell(m) != self.att))
         })
     }
 
