@@ -4,9 +4,9 @@
 //! counts as a defence: [`tengen::read::Reader::owl`]),
 //! with GNU Go's answer format: `1 D4` (success with the move), `2 D4` (success only by
 //! winning a ko), `0` (failure). `defend` and `owl_defend` answer `1 PASS` for a group that
-//! the attacker cannot take even moving first. The reading uses the default limits
-//! ([`tengen::read::ReadConfig`]); an answer cut off by the budget is given as the best
-//! guess, as GNU Go does at its depth limits.
+//! the attacker cannot take even moving first. The tactical questions use the default limits
+//! ([`tengen::read::ReadConfig`]), the owl questions [`OWL_NODES`] nodes a search; an answer
+//! cut off by the budget is given as the best guess, as GNU Go does at its depth limits.
 
 use super::state::{args_n, State};
 use super::table::{Command, Family, Reply};
@@ -44,6 +44,10 @@ pub(super) const COMMANDS: &[Command] = &[
     ),
 ];
 
+/// The node budget of each proof-number search of an owl question: a GTP client waits for
+/// the answer, and an open region's nodes are dear (up to six searches a question).
+const OWL_NODES: u64 = 10_000;
+
 /// A life-and-death question about the group at the vertex argument.
 fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
     args_n(args, 1)?;
@@ -52,7 +56,10 @@ fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
     if board.get(p).is_none() {
         return Err("vertex must not be empty".into());
     }
-    let mut reader = Reader::new(ReadConfig::default());
+    let mut reader = Reader::new(ReadConfig {
+        tsumego_budget: OWL_NODES,
+        ..ReadConfig::default()
+    });
     let ld: LifeAndDeath = reader.owl(board, p).map_err(|e| e.to_string())?;
     let a = ld.attacker_first;
     let (code, key) = if attack {
