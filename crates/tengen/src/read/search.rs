@@ -334,41 +334,6 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The one liberty a stone of `color` at `p` on board `d` would have, when it would have
-    /// exactly one and capture nothing (a self-atari): the point to fill first, so that `p`
-    /// can be played afterwards (a backfill). `None` otherwise.
-    fn self_atari_lib(&self, d: usize, p: usize, color: u8) -> Option<usize> {
-        let b = &self.boards[d];
-        let mut found = 0usize;
-        let mut note = |e: usize| -> bool {
-            if found == 0 || found == e {
-                found = e;
-                true
-            } else {
-                false
-            }
-        };
-        for n in b.nbrs(p) {
-            let v = b.cell(n);
-            if v == EMPTY {
-                if !note(n) {
-                    return None;
-                }
-            } else if v == color {
-                for s in b.chain_stones_at(n) {
-                    for e in b.nbrs(s) {
-                        if e != p && b.cell(e) == EMPTY && !note(e) {
-                            return None;
-                        }
-                    }
-                }
-            } else if v != WALL && b.libs_at(n) == 1 {
-                return None;
-            }
-        }
-        (found != 0).then_some(found)
-    }
-
     /// The attacker's candidates on board `d`, ordered.
     fn attacker_moves(&self, d: usize, libs: usize) -> Moves {
         let b = &self.boards[d];
@@ -438,16 +403,6 @@ impl<'a> Searcher<'a> {
                     {
                         self.add_chain_libs(d, b.head_at(n), 25, &mut m);
                     }
-                }
-            }
-        }
-        if self.wide(d) && libs <= 3 {
-            // a liberty the attacker can take only as a self-atari: fill the backfill point
-            // first (the attacker's own shortage of liberties, which the defender would
-            // answer by capturing)
-            for &l in lp {
-                if let Some(q) = self.self_atari_lib(d, l as usize, self.att) {
-                    m.add(q, 70);
                 }
             }
         }
