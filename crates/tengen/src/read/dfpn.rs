@@ -269,11 +269,28 @@ impl<'a> Dfpn<'a> {
     /// the region and on the target's own liberties only, so a chain short of liberties is
     /// chased on beyond it).
     fn runs_out(&self, b: &Board) -> bool {
-        b.chain_stones_at(self.target).any(|s| {
-            b.nbrs(s)
-                .iter()
-                .any(|&n| b.cell(n) == EMPTY && !self.in_region[n] && self.open(b, n))
-        })
+        let (out, n) = self.outside_libs(b);
+        out[..n].iter().any(|&q| self.open(b, q as usize))
+    }
+
+    /// The target chain's liberties outside the region on `b` (up to [`MAX_OUTSIDE`]) and
+    /// their number.
+    fn outside_libs(&self, b: &Board) -> ([u16; MAX_OUTSIDE], usize) {
+        let mut out = [0u16; MAX_OUTSIDE];
+        let mut n = 0;
+        for s in b.chain_stones_at(self.target) {
+            for q in b.nbrs(s) {
+                if n < MAX_OUTSIDE
+                    && b.cell(q) == EMPTY
+                    && !self.in_region[q]
+                    && !out[..n].contains(&(q as u16))
+                {
+                    out[n] = q as u16;
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
     }
 
     /// Whether no attacker stone is within two steps of the point `p` on `b`: open space.
@@ -321,23 +338,12 @@ impl<'a> Dfpn<'a> {
         let next = side ^ 3;
         // the target's liberties outside the region (a chase beyond it: a ladder or a crawl
         // is read to its end)
-        let mut outside = [0u16; MAX_OUTSIDE];
-        let mut n_out = 0;
         let b = &self.boards[d];
-        if b.cell(self.target) == self.def {
-            for s in b.chain_stones_at(self.target) {
-                for q in b.nbrs(s) {
-                    if b.cell(q) == EMPTY
-                        && !self.in_region[q]
-                        && !outside[..n_out].contains(&(q as u16))
-                        && n_out < MAX_OUTSIDE
-                    {
-                        outside[n_out] = q as u16;
-                        n_out += 1;
-                    }
-                }
-            }
-        }
+        let (outside, n_out) = if b.cell(self.target) == self.def {
+            self.outside_libs(b)
+        } else {
+            ([0; MAX_OUTSIDE], 0)
+        };
         let r = self.region.len();
         for i in 0..=r + n_out {
             let p = if i < r {
