@@ -80,7 +80,7 @@ export class Board {
   /** A board from rows of ' ' (or '.'), 'B' (or 'X') and 'W' (or 'O'). */
   static fromRows(rows, options = {}) {
     checkRows(rows, 'Board.fromRows');
-    return new Board(WBoard.fromRowsJson(JSON.stringify(rows), options.rules ?? DEFAULT_BOARD_RULES));
+    return new Board(WBoard.fromRows(rows, options.rules ?? DEFAULT_BOARD_RULES));
   }
 
   get width() { return this._b.width; }

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use tengen::count::Position;
-use tengen::formats::text::{read_board, InputFormat};
+use tengen::formats::text::read_rows;
 use tengen::territory::{territories, territory_at};
 use tengen::{Board, Point, Rules};
 use wasm_bindgen::prelude::*;
@@ -53,11 +53,20 @@ impl WBoard {
         })
     }
 
-    /// A board from rows of `' '`, `'B'`, `'W'` (or `.`, `X`, `O`) given as JSON text.
-    #[wasm_bindgen(js_name = fromRowsJson)]
-    pub fn from_rows_json(rows: &str, rules: JsValue) -> Result<WBoard, JsValue> {
-        let board = read_board(rows, InputFormat::Json)
-            .map_err(|e| error(&format!("bad rows: {e}"), None))?;
+    /// A board from rows of `' '`, `'B'`, `'W'` (or `.`, `X`, `O`), one string a row.
+    // An array of strings rather than its JSON text: reading JSON would bring serde_json's
+    // parser and Rust's float parser into the .wasm (about 12 KB) for this one call.
+    #[wasm_bindgen(js_name = fromRows)]
+    pub fn from_rows(rows: Vec<String>, rules: JsValue) -> Result<WBoard, JsValue> {
+        // read_rows places an error at a row (its line) and a character of that row
+        let board = read_rows(&rows).map_err(|e| {
+            let at = match e.column {
+                Some(c) => format!("row {}, character {c}", e.line),
+                None if rows.is_empty() => "no rows".to_string(),
+                None => format!("row {}", e.line),
+            };
+            error(&format!("bad rows ({at}): {}", e.kind), None)
+        })?;
         Ok(WBoard {
             board,
             rules: rules_arg(&rules)?,

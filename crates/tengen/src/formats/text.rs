@@ -139,7 +139,8 @@ impl fmt::Display for TextErrorKind {
                 found,
             } => write!(
                 f,
-                "row {row} has {found} points but the first row has {expected}: rows must have equal length"
+                "row {} has {found} points but the first row has {expected}: rows must have equal length",
+                row + 1
             ),
             K::TooLarge { width, height } => write!(
                 f,
@@ -442,8 +443,36 @@ fn read_json(input: &str) -> Result<Board, TextError> {
             None => (1, None),
         }
     };
+    rows_of_strings(&strings, pos_of, input.lines().count())
+}
+
+/// A board from rows given as strings, one per row, of `' '` or `.` (empty), `B` or `X`
+/// (black), `W` or `O` (white): the JSON format's rows when they already are strings, as in a
+/// binding's array. An error's line is the row (from 1) and its column the character (from 1).
+///
+/// # Errors
+/// A [`TextError`]: an unknown character, ragged rows, no rows, a side over 52.
+///
+/// ```
+/// use tengen::formats::text::read_rows;
+/// let board = read_rows(&[" B ", "BW ", "   "]).unwrap();
+/// assert_eq!((board.width(), board.height()), (3, 3));
+/// assert_eq!(read_rows(&["B", "Bz"]).unwrap_err().column, Some(2));
+/// ```
+pub fn read_rows<S: AsRef<str>>(rows: &[S]) -> Result<Board, TextError> {
+    rows_of_strings(rows, |row, k| (row + 1, Some(k + 1)), rows.len())
+}
+
+/// The rows' points, an error placed by `pos_of(row, character)` (both from 0); `last` is the
+/// line an empty input's error names.
+fn rows_of_strings<S: AsRef<str>>(
+    strings: &[S],
+    pos_of: impl Fn(usize, usize) -> (usize, Option<usize>),
+    last: usize,
+) -> Result<Board, TextError> {
     let mut rows = Rows::new();
     for (row, s) in strings.iter().enumerate() {
+        let s = s.as_ref();
         let mut r = Vec::with_capacity(s.len());
         for (k, ch) in s.chars().enumerate() {
             let Some(c) = text_point(ch) else {
@@ -462,7 +491,6 @@ fn read_json(input: &str) -> Result<Board, TextError> {
         rows.cells.push(r);
         rows.lines.push(pos_of(row, 0).0);
     }
-    let last = input.lines().count();
     rows.into_board(last)
 }
 
@@ -841,10 +869,21 @@ mod tests {
     }
 
     #[test]
+    fn rows_read_as_their_json_text_does() {
+        let rows = [" BW.", "XO  ", "    "];
+        let json = format!("{rows:?}");
+        assert_eq!(read_rows(&rows), read_board(&json, InputFormat::Json));
+        let e = read_rows(&["B ", "B"]).unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(matches!(e.kind, TextErrorKind::Ragged { row: 1, .. }));
+        assert_eq!(read_rows::<&str>(&[]).unwrap_err().kind, TextErrorKind::Empty);
+    }
+
+    #[test]
     fn errors_name_line_and_column() {
         let e = err("X.\nXOX\n", InputFormat::Auto);
         assert_eq!(e.line, 2);
-        assert!(e.to_string().contains("row 1 has 3 points"));
+        assert!(e.to_string().contains("row 2 has 3 points"));
         let e = err("[\"B \",\n \" Q\"]", InputFormat::Auto);
         assert_eq!((e.line, e.column), (2, Some(4)));
         let e = err("[\"B\", 3]", InputFormat::Auto);
