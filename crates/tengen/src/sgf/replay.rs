@@ -570,8 +570,8 @@ impl Replayer {
                     Err(_) => {
                         let used = match (opts.fallback, fallback.preset()) {
                             (None, _) => DEFAULT_RULES.to_string(),
-                            (Some(_), Some(p)) => format!("the given {} rules", p.name()),
-                            (Some(_), None) => "the given rules".to_string(),
+                            (Some(_), Some(p)) => format!("the given {}", p.name()),
+                            (Some(_), None) => "the given".to_string(),
                         };
                         warn(&mut run.warnings,
                             WarningKind::Rules,
@@ -1177,7 +1177,11 @@ mod tests {
         let g = Replayer::new().replay_game(rec, &opts).unwrap();
         assert_eq!(g.replay.rules, fallback);
         let w: Vec<String> = g.replay.warnings.iter().map(|w| w.to_string()).collect();
-        assert!(w.iter().any(|w| w.contains("RU[Martian]")), "{w:?}");
+        assert!(
+            w.iter().any(|w| w
+                .ends_with("RU[Martian] is not a rule set tengen knows; replayed under the given chinese rules")),
+            "{w:?}"
+        );
         // each warning has its kind, in the order the record gave them
         let kinds: Vec<WarningKind> = g.replay.warnings.iter().map(|w| w.kind).collect();
         assert_eq!(
@@ -1194,6 +1198,8 @@ mod tests {
             .replay_game(rec, &ReplayOptions::default())
             .unwrap();
         assert_eq!(g.replay.rules, Rules::from_name(DEFAULT_RULES).unwrap());
+        let w = g.replay.warnings[0].to_string();
+        assert!(w.ends_with("replayed under japanese rules"), "{w}");
     }
 
     #[test]
