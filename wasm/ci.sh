@@ -34,7 +34,7 @@ if [ -z "${TENGEN_BIN:-}" ]; then
   done
 fi
 
-# issue 16's size goal: the optimised .wasm under 400 KB (400,000 bytes; 383,281 here on
+# issue 16's size goal: the optimised .wasm under 400 KB (400,000 bytes; 383,211 here on
 # 2026-12-05 with the rows read without a JSON parser, 401,010 before; 378,536 on 2026-12-03
 # with no float formatter linked and short source paths, 402,150 before; 360,834 in CI on
 # 2026-12-02, 403,835 before the Zobrist keys were computed instead of stored)

@@ -58,14 +58,19 @@ impl WBoard {
     // parser and Rust's float parser into the .wasm (about 12 KB) for this one call.
     #[wasm_bindgen(js_name = fromRows)]
     pub fn from_rows(rows: Vec<String>, rules: JsValue) -> Result<WBoard, JsValue> {
-        // read_rows places an error at a row (its line) and a character of that row
+        // read_rows places an error at a line (the row from 1) and a column (from 1); the
+        // package's coordinates count from 0
         let board = read_rows(&rows).map_err(|e| {
-            let at = match e.column {
-                Some(c) => format!("row {}, character {c}", e.line),
-                None if rows.is_empty() => "no rows".to_string(),
-                None => format!("row {}", e.line),
+            let msg = match e.column {
+                Some(c) => format!(
+                    "bad rows: at x {}, y {}: {}",
+                    c.saturating_sub(1),
+                    e.line.saturating_sub(1),
+                    e.kind
+                ),
+                None => format!("bad rows: {}", e.kind),
             };
-            error(&format!("bad rows ({at}): {}", e.kind), None)
+            error(&msg, None)
         })?;
         Ok(WBoard {
             board,

@@ -139,8 +139,7 @@ impl fmt::Display for TextErrorKind {
                 found,
             } => write!(
                 f,
-                "row {} has {found} points but the first row has {expected}: rows must have equal length",
-                row + 1
+                "row {row} has {found} points but the first row has {expected}: rows must have equal length"
             ),
             K::TooLarge { width, height } => write!(
                 f,
@@ -886,7 +885,7 @@ mod tests {
     fn errors_name_line_and_column() {
         let e = err("X.\nXOX\n", InputFormat::Auto);
         assert_eq!(e.line, 2);
-        assert!(e.to_string().contains("row 2 has 3 points"));
+        assert!(e.to_string().contains("row 1 has 3 points"));
         let e = err("[\"B \",\n \" Q\"]", InputFormat::Auto);
         assert_eq!((e.line, e.column), (2, Some(4)));
         let e = err("[\"B\", 3]", InputFormat::Auto);
