@@ -328,31 +328,39 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     }
 
     /// Whether chain `h`, next to the empty point `p` (so `p` is among its liberties), has no
-    /// other liberty: its liberty set is exactly `{p}` (`pbit` from [`Light::bit_of`]), one
-    /// XOR per word and no mask to build (on 9x9, two words, in plain code; wider sets
-    /// through the set kernel).
+    /// other liberty: its set meets none of the empty points but `p` (`rest` from
+    /// [`Light::rest_of`]), one AND per word (on 9x9, two words, in plain code; wider sets
+    /// through the set kernel). True also for head 0 (a wall's), whose set stays empty.
     #[inline(always)]
-    fn no_libs_but<V: SetOps>(&self, h: usize, pbit: ([u64; W], V::Bit)) -> bool {
+    fn no_libs_but<V: SetOps>(&self, h: usize, rest: ([u64; W], V::Rest<W>)) -> bool {
         let set: &[u64; W] = at_ref(&self.around, h);
         if W > 2 {
-            return V::is_only::<W>(set, &self.empty_bits, W, pbit.1);
+            return V::disjoint_rest::<W>(set, rest.1);
         }
         let mut x = 0;
-        for ((a, e), b) in set.iter().zip(&self.empty_bits).zip(pbit.0) {
-            x |= (a & e) ^ b;
+        for (a, r) in set.iter().zip(rest.0) {
+            x |= a & r;
         }
         x == 0
     }
 
-    /// The set `{p}`, as words (for two-word sets) and as the set kernel's.
+    /// The empty points but `p` (an empty point), as words (for two-word sets) and as the set
+    /// kernel's, for [`Light::no_libs_but`].
     #[inline(always)]
-    fn bit_of<V: SetOps>(p: usize) -> ([u64; W], V::Bit) {
+    fn rest_of<V: SetOps>(&self, p: usize) -> ([u64; W], V::Rest<W>) {
         let mut m = [0; W];
         if W <= 2 {
-            // `p < 64 W <= 128`: one load
-            m[..W].copy_from_slice(&ONE_POINT.0[p & 127][..W]);
+            // `p < 64 W <= 128`: one load; `p` is in the empty set, so XOR clears it
+            for ((x, e), b) in m
+                .iter_mut()
+                .zip(&self.empty_bits)
+                .zip(&ONE_POINT.0[p & 127])
+            {
+                *x = e ^ b;
+            }
+            return (m, V::rest::<W>(&[0; W], 0));
         }
-        (m, V::bit::<W>(p))
+        (m, V::rest::<W>(&self.empty_bits, p))
     }
 
     /// Chain `h`'s liberties as 0, 1 or 2 (two or more).
@@ -377,12 +385,15 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     /// leave its chain without liberties.
     #[inline(always)]
     fn is_suicide<V: SetOps>(&self, p: usize, c: u8) -> bool {
+        // a neighbour makes the move safe when it is an own chain with another liberty or an
+        // enemy chain with none but `p`; a wall (head 0, an empty set: "no other liberty")
+        // counts as an own neighbour without one, so it never does
         let mut safe = false;
-        let pbit = Self::bit_of::<V>(p);
+        let rest = self.rest_of::<V>(p);
+        let opp = c ^ 3;
         for n in self.layout.nbrs(p) {
             let v = at(&self.cells, n);
-            safe |=
-                (v != WALL) & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, pbit));
+            safe |= (v != opp) != self.no_libs_but::<V>(at(&self.head, n) as usize, rest);
         }
         !safe
     }
@@ -446,10 +457,10 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         let nbrs = self.layout.nbrs(p);
         let mut any = false;
         if opp_stones > 0 {
-            let pbit = Self::bit_of::<V>(p);
+            let rest = self.rest_of::<V>(p);
             for n in nbrs {
                 let h = at(&self.head, n) as usize;
-                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, pbit);
+                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, rest);
             }
         }
         self.set_stone(p, c);
