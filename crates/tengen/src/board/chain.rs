@@ -591,13 +591,12 @@ pub(super) fn link_chains(
     } else {
         (b, a)
     };
+    // counted by the ring's size, so the loop's exit test does not wait for the walk's loads
+    // (its misprediction is found early)
     let mut s = b;
-    loop {
+    for _ in 0..at(size, b) {
         *at_mut(head, s) = a as u16;
         s = at(next, s) as usize;
-        if s == b {
-            break;
-        }
     }
     let nb = at(next, b);
     *at_mut(next, b) = at(next, a);
