@@ -876,7 +876,10 @@ mod tests {
         let e = read_rows(&["B ", "B"]).unwrap_err();
         assert_eq!(e.line, 2);
         assert!(matches!(e.kind, TextErrorKind::Ragged { row: 1, .. }));
-        assert_eq!(read_rows::<&str>(&[]).unwrap_err().kind, TextErrorKind::Empty);
+        assert_eq!(
+            read_rows::<&str>(&[]).unwrap_err().kind,
+            TextErrorKind::Empty
+        );
     }
 
     #[test]
