@@ -453,18 +453,15 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         let nb = at(&self.nbr, p);
         let empty = nb >> 8;
         let own_stones = 4 - empty - ((nb >> (4 * (opp - 1))) & 15);
-        let opp_stones = 4 - empty - ((nb >> (4 * (c - 1))) & 15);
         let nbrs = self.layout.nbrs(p);
         // the enemy neighbours whose chains have no liberty but `p`, a bit each (in
         // neighbour order): the chains this move captures, a chain met twice once per side
         let mut dying = 0u32;
-        if opp_stones > 0 {
-            let rest = self.rest_of::<V>(p);
-            for (i, n) in nbrs.into_iter().enumerate() {
-                let h = at(&self.head, n) as usize;
-                let dead = (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, rest);
-                dying |= (dead as u32) << i;
-            }
+        let rest = self.rest_of::<V>(p);
+        for (i, n) in nbrs.into_iter().enumerate() {
+            let h = at(&self.head, n) as usize;
+            let dead = (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, rest);
+            dying |= (dead as u32) << i;
         }
         self.set_stone(p, c);
         let my;
@@ -473,8 +470,9 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
             *at_mut(&mut self.next, p) = p as u16;
             *at_mut(&mut self.chain_size, p) = 1;
             self.new_lone_around(p);
-            if opp_stones == 0 {
-                // a lone stone (it has an empty neighbour: it is no suicide)
+            if dying == 0 {
+                // a new chain of one stone that takes nothing (it has a liberty: the pick
+                // chose no suicide), so no ko
                 self.ko = 0;
                 return;
             }
