@@ -274,26 +274,6 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         (Self::window_word(p), at(&t.0, p))
     }
 
-    /// The set of the new one-stone chain at `p`: its four neighbours (as
-    /// `Board::new_lone_around`).
-    #[inline(always)]
-    fn new_lone_around(&mut self, p: usize) {
-        let set = at_mut(&mut self.around, p);
-        if W >= 2 && S <= 32 {
-            let (k, m) = Self::nbr_window(p);
-            if W > 2 {
-                *set = [0; W];
-            }
-            set[k] = m[0];
-            set[k + 1] = m[1];
-        } else {
-            *set = [0; W];
-            for q in self.layout.nbrs(p) {
-                set[q >> 6] |= 1u64 << (q & 63);
-            }
-        }
-    }
-
     /// Add the stone `p` to chain `h`: its ring, and its neighbours to the chain's set.
     #[inline(always)]
     fn add_stone_to(&mut self, h: usize, p: usize) {
@@ -465,24 +445,20 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         }
         self.set_stone(p, c);
         let my;
-        if own_stones == 0 {
-            *at_mut(&mut self.head, p) = p as u16;
-            *at_mut(&mut self.next, p) = p as u16;
-            *at_mut(&mut self.chain_size, p) = 1;
-            self.new_lone_around(p);
-            if dying == 0 {
-                // a new chain of one stone that takes nothing (it has a liberty: the pick
-                // chose no suicide), so no ko
-                self.ko = 0;
-                return;
-            }
-            my = p;
-        } else if own_stones == 1 {
+        if own_stones <= 1 {
+            // no own neighbour or one, one path: the stone joins the own neighbour's chain,
+            // or (head `p`) a chain of its own. `p`'s ring link, size and set are made those of
+            // a new chain with no stone first; when it joins another chain they are unused
+            // (only a head's size and set count)
             let mut h = 0;
             for n in nbrs {
                 let own = at(&self.cells, n) == c;
                 h |= at(&self.head, n) as usize & (own as usize).wrapping_neg();
             }
+            let h = if h == 0 { p } else { h };
+            *at_mut(&mut self.next, p) = p as u16;
+            *at_mut(&mut self.chain_size, p) = 0;
+            *at_mut(&mut self.around, p) = [0; W];
             self.add_stone_to(h, p);
             my = h;
         } else {
