@@ -591,12 +591,21 @@ pub(super) fn link_chains(
     } else {
         (b, a)
     };
-    // counted by the ring's size, so the loop's exit test does not wait for the walk's loads
-    // (its misprediction is found early)
+    // The first four stones of `b`'s ring without a test: the ring is circular, so a smaller
+    // ring is walked round again, relabelling its stones twice; only a ring of more than four
+    // stones goes on in a loop, counted by the ring's size (its exit does not wait for the
+    // walk's loads)
     let mut s = b;
-    for _ in 0..at(size, b) {
+    for _ in 0..4 {
         *at_mut(head, s) = a as u16;
         s = at(next, s) as usize;
+    }
+    let n = at(size, b);
+    if n > 4 {
+        for _ in 4..n {
+            *at_mut(head, s) = a as u16;
+            s = at(next, s) as usize;
+        }
     }
     let nb = at(next, b);
     *at_mut(next, b) = at(next, a);
