@@ -501,15 +501,21 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
             if at(&self.cells, n) == opp {
                 let h = at(&self.head, n) as usize;
                 debug_assert!(self.no_libs::<V>(h));
-                let mut s = h;
-                loop {
-                    let nx = at(&self.next, s) as usize;
-                    self.clear_stone(s);
-                    captured += 1;
-                    last = s;
-                    s = nx;
-                    if s == h {
-                        break;
+                // the head first, then (a test on the size, known before the walk's loads)
+                // the rest of the ring; a ko needs one stone taken, so `last` is the head
+                let size = at(&self.chain_size, h) as usize;
+                captured += size;
+                last = h;
+                let mut s = at(&self.next, h) as usize;
+                self.clear_stone(h);
+                if size > 1 {
+                    loop {
+                        let nx = at(&self.next, s) as usize;
+                        self.clear_stone(s);
+                        s = nx;
+                        if s == h {
+                            break;
+                        }
                     }
                 }
             }
