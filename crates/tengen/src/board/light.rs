@@ -430,9 +430,6 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     #[inline(always)]
     pub(crate) fn play<V: SetOps>(&mut self, p: usize, c: u8) {
         let opp = c ^ 3;
-        let nb = at(&self.nbr, p);
-        let empty = nb >> 8;
-        let own_stones = 4 - empty - ((nb >> (4 * (opp - 1))) & 15);
         let nbrs = self.layout.nbrs(p);
         // the enemy neighbours whose chains have no liberty but `p`, a bit each (in
         // neighbour order): the chains this move captures, a chain met twice once per side
@@ -445,30 +442,33 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         }
         self.set_stone(p, c);
         let my;
-        if own_stones <= 1 {
-            // no own neighbour or one, one path: the stone joins the own neighbour's chain,
-            // or (head `p`) a chain of its own. `p`'s ring link, size and set are made those of
+        // the own neighbours' heads, 0 for the others (no chain has head 0, a wall), and the
+        // same with all ones for the others
+        let mut a = [0u64; 4];
+        let mut all = !0u64;
+        for (x, n) in a.iter_mut().zip(nbrs) {
+            let own = at(&self.cells, n) == c;
+            let h = at(&self.head, n) as u64;
+            *x = h & (own as u64).wrapping_neg();
+            all &= h | (own as u64).wrapping_sub(1);
+        }
+        let [a0, a1, a2, a3] = a;
+        // their union, and their intersection (all ones with no own neighbour, so cut down to
+        // the union, 0): equal when the own neighbours are one chain's or there are none
+        let one = a0 | a1 | a2 | a3;
+        let two = all & one != one;
+        if !two {
+            // no own neighbour or one chain's, one path: the stone joins that chain, or (head
+            // `p`) heads a chain of its own. `p`'s ring link, size and set are made those of
             // a new chain with no stone first; when it joins another chain they are unused
             // (only a head's size and set count)
-            let mut h = 0;
-            for n in nbrs {
-                let own = at(&self.cells, n) == c;
-                h |= at(&self.head, n) as usize & (own as usize).wrapping_neg();
-            }
-            let h = if h == 0 { p } else { h };
+            let h = if one == 0 { p } else { one as usize };
             *at_mut(&mut self.next, p) = p as u16;
             *at_mut(&mut self.chain_size, p) = 0;
             *at_mut(&mut self.around, p) = [0; W];
             self.add_stone_to(h, p);
             my = h;
         } else {
-            // the own neighbours' heads, 0 for the others (no chain has head 0, a wall)
-            let mut a = [0u64; 4];
-            for (x, n) in a.iter_mut().zip(nbrs) {
-                let own = at(&self.cells, n) == c;
-                *x = at(&self.head, n) as u64 & (own as u64).wrapping_neg();
-            }
-            let [a0, a1, a2, a3] = a;
             // each distinct head once, in neighbour order, 16 bits a head, in registers
             let fresh = [
                 a0 != 0,
@@ -485,9 +485,13 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
             let mut base = (heads & 0xffff) as usize;
             self.add_stone_to(base, p);
             heads >>= 16;
-            while heads != 0 {
+            // two chains at least: a join, then one per further chain
+            loop {
                 base = self.join(base, (heads & 0xffff) as usize);
                 heads >>= 16;
+                if heads == 0 {
+                    break;
+                }
             }
             my = base;
         }
