@@ -293,7 +293,7 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     /// Merge chains `a` and `b` (distinct heads, same colour); returns the surviving head.
     #[inline(always)]
     fn join(&mut self, a: usize, b: usize) -> usize {
-        let (a, b) = link_chains(&mut self.head, &mut self.next, &mut self.chain_size, a, b);
+        let (a, b) = link_chains::<8>(&mut self.head, &mut self.next, &mut self.chain_size, a, b);
         let x = at(&self.around, b);
         let set = at_mut(&mut self.around, a);
         for (y, x) in set.iter_mut().zip(x) {
