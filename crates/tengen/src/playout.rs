@@ -281,29 +281,27 @@ impl Playout {
         first: u8,
         rng: &mut Rng,
     ) -> PlayoutResult {
-        let mut color = first;
         let mut passes = 0;
         let mut moves = 0;
         self.played.clear();
         // the generator's state in a register for the playout
         let mut r = rng.clone();
         let max_moves = self.max_moves;
+        // Black's and White's turns as two copies of the move, each with its colour a
+        // constant (shifts, masks and table lookups by colour folded); a playout that White
+        // starts enters at White's turn
+        let mut white_first = first == 2;
         while moves < max_moves && passes < 2 {
-            match k.pick::<V, Rng>(color, &mut r) {
-                Some(p) => {
-                    if self.record {
-                        self.played.push((p as u16) << 1 | (color - 1) as u16);
-                    }
-                    k.play::<V>(p, color);
-                    passes = 0;
-                }
-                None => {
-                    k.pass();
-                    passes += 1;
+            if !white_first {
+                self.light_turn::<V, W, S, N, 1>(k, &mut r, &mut passes);
+                moves += 1;
+                if moves >= max_moves || passes >= 2 {
+                    break;
                 }
             }
+            white_first = false;
+            self.light_turn::<V, W, S, N, 2>(k, &mut r, &mut passes);
             moves += 1;
-            color ^= 3;
         }
         *rng = r;
         let area_diff = if passes == 2 {
@@ -321,6 +319,29 @@ impl Playout {
             area_diff(&self.board, &mut self.seen, &mut self.gen, &mut self.stack)
         };
         PlayoutResult { moves, area_diff }
+    }
+
+    /// One turn of colour `C` in the fixed-shape kernel: a move or a pass.
+    #[inline(always)]
+    fn light_turn<V: SetOps, const W: usize, const S: usize, const N: usize, const C: u8>(
+        &mut self,
+        k: &mut Light<W, S, N>,
+        r: &mut Rng,
+        passes: &mut u32,
+    ) {
+        match k.pick::<V, Rng>(C, r) {
+            Some(p) => {
+                if self.record {
+                    self.played.push((p as u16) << 1 | (C - 1) as u16);
+                }
+                k.play::<V>(p, C);
+                *passes = 0;
+            }
+            None => {
+                k.pass();
+                *passes += 1;
+            }
+        }
     }
 
     /// The playout loop on `self.board` (which holds the start position), for every size.
@@ -625,18 +646,22 @@ mod tests {
                 (52, 3),
             ]
         };
+        // (and on 9x9 and 19x19 the fixed-shape kernel, Black's and White's turns written
+        // apart, the same games as the board's loop with either colour first)
         for &(w, h) in sizes {
-            let start = Board::new(crate::Size::new(w, h).unwrap());
-            let mut a = Playout::new(start.clone(), Color::Black);
-            let mut b = Playout::new(start.clone(), Color::Black);
-            let (mut ra, mut rb) = (Rng::new(11), Rng::new(11));
-            for _ in 0..if MIRI { 1 } else { 8 } {
-                let x = a.run(&mut ra);
-                b.board.copy_from(&start);
-                let y = b.finish_any::<PortableSets>(false, 1, &mut rb);
-                assert_eq!(x, y, "{w}x{h}");
-                assert_eq!(a.board(), b.board());
-                a.board().check_consistency().unwrap();
+            for first in [Color::Black, Color::White] {
+                let start = Board::new(crate::Size::new(w, h).unwrap());
+                let mut a = Playout::new(start.clone(), first);
+                let mut b = Playout::new(start.clone(), first);
+                let (mut ra, mut rb) = (Rng::new(11), Rng::new(11));
+                for _ in 0..if MIRI { 1 } else { 8 } {
+                    let x = a.run(&mut ra);
+                    b.board.copy_from(&start);
+                    let y = b.finish_any::<PortableSets>(false, first.digit(), &mut rb);
+                    assert_eq!(x, y, "{w}x{h}");
+                    assert_eq!(a.board(), b.board());
+                    a.board().check_consistency().unwrap();
+                }
             }
         }
     }

@@ -274,26 +274,6 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
         (Self::window_word(p), at(&t.0, p))
     }
 
-    /// The set of the new one-stone chain at `p`: its four neighbours (as
-    /// `Board::new_lone_around`).
-    #[inline(always)]
-    fn new_lone_around(&mut self, p: usize) {
-        let set = at_mut(&mut self.around, p);
-        if W >= 2 && S <= 32 {
-            let (k, m) = Self::nbr_window(p);
-            if W > 2 {
-                *set = [0; W];
-            }
-            set[k] = m[0];
-            set[k + 1] = m[1];
-        } else {
-            *set = [0; W];
-            for q in self.layout.nbrs(p) {
-                set[q >> 6] |= 1u64 << (q & 63);
-            }
-        }
-    }
-
     /// Add the stone `p` to chain `h`: its ring, and its neighbours to the chain's set.
     #[inline(always)]
     fn add_stone_to(&mut self, h: usize, p: usize) {
@@ -313,7 +293,7 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     /// Merge chains `a` and `b` (distinct heads, same colour); returns the surviving head.
     #[inline(always)]
     fn join(&mut self, a: usize, b: usize) -> usize {
-        let (a, b) = link_chains(&mut self.head, &mut self.next, &mut self.chain_size, a, b);
+        let (a, b) = link_chains::<8>(&mut self.head, &mut self.next, &mut self.chain_size, a, b);
         let x = at(&self.around, b);
         let set = at_mut(&mut self.around, a);
         for (y, x) in set.iter_mut().zip(x) {
@@ -328,31 +308,39 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     }
 
     /// Whether chain `h`, next to the empty point `p` (so `p` is among its liberties), has no
-    /// other liberty: its liberty set is exactly `{p}` (`pbit` from [`Light::bit_of`]), one
-    /// XOR per word and no mask to build (on 9x9, two words, in plain code; wider sets
-    /// through the set kernel).
+    /// other liberty: its set meets none of the empty points but `p` (`rest` from
+    /// [`Light::rest_of`]), one AND per word (on 9x9, two words, in plain code; wider sets
+    /// through the set kernel). True also for head 0 (a wall's), whose set stays empty.
     #[inline(always)]
-    fn no_libs_but<V: SetOps>(&self, h: usize, pbit: ([u64; W], V::Bit)) -> bool {
+    fn no_libs_but<V: SetOps>(&self, h: usize, rest: ([u64; W], V::Rest<W>)) -> bool {
         let set: &[u64; W] = at_ref(&self.around, h);
         if W > 2 {
-            return V::is_only::<W>(set, &self.empty_bits, W, pbit.1);
+            return V::disjoint_rest::<W>(set, rest.1);
         }
         let mut x = 0;
-        for ((a, e), b) in set.iter().zip(&self.empty_bits).zip(pbit.0) {
-            x |= (a & e) ^ b;
+        for (a, r) in set.iter().zip(rest.0) {
+            x |= a & r;
         }
         x == 0
     }
 
-    /// The set `{p}`, as words (for two-word sets) and as the set kernel's.
+    /// The empty points but `p` (an empty point), as words (for two-word sets) and as the set
+    /// kernel's, for [`Light::no_libs_but`].
     #[inline(always)]
-    fn bit_of<V: SetOps>(p: usize) -> ([u64; W], V::Bit) {
+    fn rest_of<V: SetOps>(&self, p: usize) -> ([u64; W], V::Rest<W>) {
         let mut m = [0; W];
         if W <= 2 {
-            // `p < 64 W <= 128`: one load
-            m[..W].copy_from_slice(&ONE_POINT.0[p & 127][..W]);
+            // `p < 64 W <= 128`: one load; `p` is in the empty set, so XOR clears it
+            for ((x, e), b) in m
+                .iter_mut()
+                .zip(&self.empty_bits)
+                .zip(&ONE_POINT.0[p & 127])
+            {
+                *x = e ^ b;
+            }
+            return (m, V::rest::<W>(&[0; W], 0));
         }
-        (m, V::bit::<W>(p))
+        (m, V::rest::<W>(&self.empty_bits, p))
     }
 
     /// Chain `h`'s liberties as 0, 1 or 2 (two or more).
@@ -377,12 +365,15 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     /// leave its chain without liberties.
     #[inline(always)]
     fn is_suicide<V: SetOps>(&self, p: usize, c: u8) -> bool {
+        // a neighbour makes the move safe when it is an own chain with another liberty or an
+        // enemy chain with none but `p`; a wall (head 0, an empty set: "no other liberty")
+        // counts as an own neighbour without one, so it never does
         let mut safe = false;
-        let pbit = Self::bit_of::<V>(p);
+        let rest = self.rest_of::<V>(p);
+        let opp = c ^ 3;
         for n in self.layout.nbrs(p) {
             let v = at(&self.cells, n);
-            safe |=
-                (v != WALL) & ((v == c) != self.no_libs_but::<V>(at(&self.head, n) as usize, pbit));
+            safe |= (v != opp) != self.no_libs_but::<V>(at(&self.head, n) as usize, rest);
         }
         !safe
     }
@@ -439,48 +430,45 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
     #[inline(always)]
     pub(crate) fn play<V: SetOps>(&mut self, p: usize, c: u8) {
         let opp = c ^ 3;
-        let nb = at(&self.nbr, p);
-        let empty = nb >> 8;
-        let own_stones = 4 - empty - ((nb >> (4 * (opp - 1))) & 15);
-        let opp_stones = 4 - empty - ((nb >> (4 * (c - 1))) & 15);
         let nbrs = self.layout.nbrs(p);
-        let mut any = false;
-        if opp_stones > 0 {
-            let pbit = Self::bit_of::<V>(p);
-            for n in nbrs {
-                let h = at(&self.head, n) as usize;
-                any |= (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, pbit);
-            }
+        // the enemy neighbours whose chains have no liberty but `p`, a bit each (in
+        // neighbour order): the chains this move captures, a chain met twice once per side
+        let mut dying = 0u32;
+        let rest = self.rest_of::<V>(p);
+        for (i, n) in nbrs.into_iter().enumerate() {
+            let h = at(&self.head, n) as usize;
+            let dead = (at(&self.cells, n) == opp) & self.no_libs_but::<V>(h, rest);
+            dying |= (dead as u32) << i;
         }
         self.set_stone(p, c);
         let my;
-        if own_stones == 0 {
-            *at_mut(&mut self.head, p) = p as u16;
+        // the own neighbours' heads, 0 for the others (no chain has head 0, a wall), and the
+        // same with all ones for the others
+        let mut a = [0u64; 4];
+        let mut all = !0u64;
+        for (x, n) in a.iter_mut().zip(nbrs) {
+            let own = at(&self.cells, n) == c;
+            let h = at(&self.head, n) as u64;
+            *x = h & (own as u64).wrapping_neg();
+            all &= h | (own as u64).wrapping_sub(1);
+        }
+        let [a0, a1, a2, a3] = a;
+        // their union, and their intersection (all ones with no own neighbour, so cut down to
+        // the union, 0): equal when the own neighbours are one chain's or there are none
+        let one = a0 | a1 | a2 | a3;
+        let two = all & one != one;
+        if !two {
+            // no own neighbour or one chain's, one path: the stone joins that chain, or (head
+            // `p`) heads a chain of its own. `p`'s ring link, size and set are made those of
+            // a new chain with no stone first; when it joins another chain they are unused
+            // (only a head's size and set count)
+            let h = if one == 0 { p } else { one as usize };
             *at_mut(&mut self.next, p) = p as u16;
-            *at_mut(&mut self.chain_size, p) = 1;
-            self.new_lone_around(p);
-            if opp_stones == 0 {
-                // a lone stone (it has an empty neighbour: it is no suicide)
-                self.ko = 0;
-                return;
-            }
-            my = p;
-        } else if own_stones == 1 {
-            let mut h = 0;
-            for n in nbrs {
-                let own = at(&self.cells, n) == c;
-                h |= at(&self.head, n) as usize & (own as usize).wrapping_neg();
-            }
+            *at_mut(&mut self.chain_size, p) = 0;
+            *at_mut(&mut self.around, p) = [0; W];
             self.add_stone_to(h, p);
             my = h;
         } else {
-            // the own neighbours' heads, 0 for the others (no chain has head 0, a wall)
-            let mut a = [0u64; 4];
-            for (x, n) in a.iter_mut().zip(nbrs) {
-                let own = at(&self.cells, n) == c;
-                *x = at(&self.head, n) as u64 & (own as u64).wrapping_neg();
-            }
-            let [a0, a1, a2, a3] = a;
             // each distinct head once, in neighbour order, 16 bits a head, in registers
             let fresh = [
                 a0 != 0,
@@ -497,29 +485,40 @@ impl<const W: usize, const S: usize, const N: usize> Light<W, S, N> {
             let mut base = (heads & 0xffff) as usize;
             self.add_stone_to(base, p);
             heads >>= 16;
-            while heads != 0 {
+            // two chains at least: a join, then one per further chain
+            loop {
                 base = self.join(base, (heads & 0xffff) as usize);
                 heads >>= 16;
+                if heads == 0 {
+                    break;
+                }
             }
             my = base;
         }
         let mut captured = 0;
         let mut last = 0;
-        if any {
-            for n in nbrs {
-                if at(&self.cells, n) == opp {
-                    let h = at(&self.head, n) as usize;
-                    if self.no_libs::<V>(h) {
-                        let mut s = h;
-                        loop {
-                            let nx = at(&self.next, s) as usize;
-                            self.clear_stone(s);
-                            captured += 1;
-                            last = s;
-                            s = nx;
-                            if s == h {
-                                break;
-                            }
+        // only the marked neighbours, without a test of the others' colours or liberties
+        while dying != 0 {
+            let n = nbrs[dying.trailing_zeros() as usize & 3];
+            dying &= dying - 1;
+            // a chain already taken from another side is empty now
+            if at(&self.cells, n) == opp {
+                let h = at(&self.head, n) as usize;
+                debug_assert!(self.no_libs::<V>(h));
+                // the head first, then (a test on the size, known before the walk's loads)
+                // the rest of the ring; a ko needs one stone taken, so `last` is the head
+                let size = at(&self.chain_size, h) as usize;
+                captured += size;
+                last = h;
+                let mut s = at(&self.next, h) as usize;
+                self.clear_stone(h);
+                if size > 1 {
+                    loop {
+                        let nx = at(&self.next, s) as usize;
+                        self.clear_stone(s);
+                        s = nx;
+                        if s == h {
+                            break;
                         }
                     }
                 }

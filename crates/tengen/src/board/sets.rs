@@ -24,16 +24,17 @@ pub(crate) trait SetOps {
     /// for the narrow store (a failed store-to-load forward).
     fn disjoint_except<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool;
 
-    /// The one-point set `{p}`, prepared once for several [`SetOps::is_only`] tests.
-    type Bit: Copy;
+    /// `b[..W]` with bit `p` cleared, prepared once (in registers) for several
+    /// [`SetOps::disjoint_rest`] tests (`W` is the set width, 1 to 8).
+    type Rest<const W: usize>: Copy;
 
-    /// `{p}` for [`SetOps::is_only`].
-    fn bit<const W: usize>(p: usize) -> Self::Bit;
+    /// `b[..W]` without bit `p`, for [`SetOps::disjoint_rest`].
+    fn rest<const W: usize>(b: &[u64], p: usize) -> Self::Rest<W>;
 
-    /// Whether `a[..w] & b[..w]` is exactly `{p}` (`bit` from [`SetOps::bit`]`(p)`). When bit
-    /// `p` is known to be in both sets, this is [`SetOps::disjoint_except`] with one XOR in
-    /// place of building a mask per call.
-    fn is_only<const W: usize>(a: &[u64], b: &[u64], w: usize, bit: Self::Bit) -> bool;
+    /// Whether `a[..W]` and the set `rest` (from [`SetOps::rest`]) are disjoint: with `b` the
+    /// empty points and `p` one of `a`'s liberties, whether `p` is `a`'s only liberty (or it
+    /// has none), one AND per word and nothing to mask per test.
+    fn disjoint_rest<const W: usize>(a: &[u64], rest: Self::Rest<W>) -> bool;
 }
 
 /// [`SetOps`] in plain Rust.
@@ -59,19 +60,23 @@ impl SetOps for PortableSets {
         any == 0
     }
 
-    type Bit = usize;
+    type Rest<const W: usize> = [u64; W];
 
     #[inline(always)]
-    fn bit<const W: usize>(p: usize) -> usize {
-        p
+    fn rest<const W: usize>(b: &[u64], p: usize) -> [u64; W] {
+        let mut r = [0; W];
+        for (i, x) in r.iter_mut().enumerate() {
+            let keep = if i == p >> 6 { !(1u64 << (p & 63)) } else { !0 };
+            *x = at(b, i) & keep;
+        }
+        r
     }
 
     #[inline(always)]
-    fn is_only<const W: usize>(a: &[u64], b: &[u64], w: usize, p: usize) -> bool {
+    fn disjoint_rest<const W: usize>(a: &[u64], rest: [u64; W]) -> bool {
         let mut any = 0;
-        for i in 0..w {
-            let bit = if i == p >> 6 { 1u64 << (p & 63) } else { 0 };
-            any |= (at(a, i) & at(b, i)) ^ bit;
+        for (i, r) in rest.into_iter().enumerate() {
+            any |= at(a, i) & r;
         }
         any == 0
     }
@@ -139,40 +144,52 @@ impl SetOps for Avx2Sets {
         }
     }
 
-    /// `{p}` as two vectors (words 0-3 and 4-7), and `p` for the sets these do not cover.
-    type Bit = (
+    /// The 8-word sets as two vectors (words 0-3 and 4-7); other widths as words.
+    type Rest<const W: usize> = (
         std::arch::x86_64::__m256i,
         std::arch::x86_64::__m256i,
-        usize,
+        [u64; W],
     );
 
     #[inline(always)]
-    fn bit<const W: usize>(p: usize) -> Self::Bit {
+    fn rest<const W: usize>(b: &[u64], p: usize) -> Self::Rest<W> {
         use std::arch::x86_64::*;
-        // SAFETY: AVX2 is present (as in `disjoint`); register operations only.
+        if W != 8 {
+            // SAFETY: AVX2 is present (as in `disjoint`); register operations only.
+            let zero = unsafe { _mm256_setzero_si256() };
+            return (zero, zero, PortableSets::rest::<W>(b, p));
+        }
+        debug_assert!(b.len() >= 8 && p < 512);
+        // SAFETY: AVX2 is present (as in `disjoint`); `W == 8` is the board's set width
+        // (checked by `Layout::fixed`), so `b` (the empty set) holds 8 words: two 256-bit
+        // loads.
         unsafe {
+            // `{p}` as two vectors (words 0-3 and 4-7), by comparing lane numbers with `p`'s word
             let word = _mm256_set1_epi64x((p >> 6) as i64);
             let one = _mm256_set1_epi64x((1u64 << (p & 63)) as i64);
             let lo = _mm256_cmpeq_epi64(_mm256_setr_epi64x(0, 1, 2, 3), word);
             let hi = _mm256_cmpeq_epi64(_mm256_setr_epi64x(4, 5, 6, 7), word);
-            (_mm256_and_si256(lo, one), _mm256_and_si256(hi, one), p)
+            let pb = b.as_ptr().cast::<__m256i>();
+            let lo = _mm256_andnot_si256(_mm256_and_si256(lo, one), _mm256_loadu_si256(pb));
+            let hi = _mm256_andnot_si256(_mm256_and_si256(hi, one), _mm256_loadu_si256(pb.add(1)));
+            (lo, hi, [0; W])
         }
     }
 
     #[inline(always)]
-    fn is_only<const W: usize>(a: &[u64], b: &[u64], w: usize, bit: Self::Bit) -> bool {
+    fn disjoint_rest<const W: usize>(a: &[u64], rest: Self::Rest<W>) -> bool {
         use std::arch::x86_64::*;
         if W != 8 {
-            return PortableSets::is_only::<W>(a, b, w, bit.2);
+            return PortableSets::disjoint_rest::<W>(a, rest.2);
         }
-        debug_assert!(w == 8 && a.len() >= 8 && b.len() >= 8);
-        // SAFETY: AVX2 is present (as in `disjoint`); `W == 8` is the board's set width
-        // (checked by `Layout::fixed`), so both slices hold 8 words: two 256-bit loads each.
+        debug_assert!(a.len() >= 8);
+        // SAFETY: AVX2 is present (as in `disjoint`); `W == 8`, and `a` (a chain's set) holds
+        // the board's 8 words: two 256-bit loads.
         unsafe {
-            let (pa, pb) = (a.as_ptr().cast::<__m256i>(), b.as_ptr().cast::<__m256i>());
-            let x = _mm256_and_si256(_mm256_loadu_si256(pa), _mm256_loadu_si256(pb));
-            let y = _mm256_and_si256(_mm256_loadu_si256(pa.add(1)), _mm256_loadu_si256(pb.add(1)));
-            let acc = _mm256_or_si256(_mm256_xor_si256(x, bit.0), _mm256_xor_si256(y, bit.1));
+            let pa = a.as_ptr().cast::<__m256i>();
+            let x = _mm256_and_si256(_mm256_loadu_si256(pa), rest.0);
+            let y = _mm256_and_si256(_mm256_loadu_si256(pa.add(1)), rest.1);
+            let acc = _mm256_or_si256(x, y);
             _mm256_testz_si256(acc, acc) != 0
         }
     }
