@@ -143,6 +143,9 @@ pub(super) struct Dfpn<'a> {
     /// One stone of each attacker chain next to the region: a capture of one is an escape.
     boundary: &'a [u16],
     target: usize,
+    /// An open region: moves are read near the target chain only (its liberties and their
+    /// neighbours), as an open fight is decided there.
+    near_only: bool,
     att: u8,
     def: u8,
     goal: Goal,
@@ -172,6 +175,7 @@ impl<'a> Dfpn<'a> {
         in_region: &'a [bool],
         boundary: &'a [u16],
         target: usize,
+        near_only: bool,
         goal: Goal,
         threats: u8,
         budget: u64,
@@ -189,6 +193,7 @@ impl<'a> Dfpn<'a> {
             in_region,
             boundary,
             target,
+            near_only,
             att: def ^ 3,
             def,
             goal,
@@ -293,6 +298,20 @@ impl<'a> Dfpn<'a> {
         (out, n)
     }
 
+    /// Whether the empty point `p` on `b` is where an open fight about the target is: a
+    /// liberty of the target chain or next to one, or a liberty of a chain of either colour
+    /// short of liberties (two or fewer: a capture, an escape from atari, a ladder).
+    fn near(&self, b: &Board, p: usize) -> bool {
+        let th = b.head_at(self.target);
+        let on_target = |n: usize| b.cell(n) == self.def && b.head_at(n) == th;
+        b.nbrs(p).iter().any(|&n| {
+            let v = b.cell(n);
+            on_target(n)
+                || (v == EMPTY && b.nbrs(n).iter().any(|&m| on_target(m)))
+                || ((v == self.att || v == self.def) && b.libs_at(n) <= 2)
+        })
+    }
+
     /// Whether no attacker stone is within two steps of the point `p` on `b`: open space.
     fn open(&self, b: &Board, p: usize) -> bool {
         b.nbrs(p).iter().all(|&n| {
@@ -373,7 +392,10 @@ impl<'a> Dfpn<'a> {
                 self.play_kid(d, side, 0, false);
             } else {
                 let b = &self.boards[d];
-                if b.cell(p) != EMPTY || b.is_suicide_pos(p, side) {
+                if b.cell(p) != EMPTY
+                    || b.is_suicide_pos(p, side)
+                    || (self.near_only && i < r && !self.near(b, p))
+                {
                     continue;
                 }
                 let retake = b.is_ko_retake(p, side);

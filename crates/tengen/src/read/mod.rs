@@ -592,7 +592,7 @@ impl Reader {
             }
             None => found_region(board, q, def, att, usize::MAX)?,
         };
-        Ok(self.solve_region(board, q, att, pts, &in_region))
+        Ok(self.solve_region(board, q, att, pts, &in_region, false))
     }
 
     /// Life and death of the group through the stone on `p` in a position of a game, as GNU
@@ -604,24 +604,31 @@ impl Reader {
     /// giving the stone on `p`'s chain three liberties or more, one of them outside the region
     /// (it has run as far as the region reaches, or joined a stone of its own beyond it); a
     /// chain with fewer is chased on beyond the region on its own liberties, so a ladder is
-    /// read to its end. This is a model, named as such: a group that reaches the open board
+    /// read to its end. In an open region both sides play only where the fight is: on a
+    /// liberty of the stone's chain or next to one, and on a liberty of any chain of two
+    /// liberties or fewer (a capture, an escape from atari, a ladder); so the search ends
+    /// within its budget far more often than over every point of the region. This is a
+    /// model, named as such: a group that reaches the open board
     /// with room to breathe is counted out of danger, as GNU Go's owl counts a group that
     /// escapes into open space.
     ///
     /// ```
     /// use tengen::formats::text::{read_board, InputFormat};
     /// use tengen::read::{ReadConfig, Reader, Status};
-    /// use tengen::Point;
+    /// use tengen::{Move, Point};
     ///
-    /// // White's two stones on the edge of an open board: no enclosed region, and White,
-    /// // moving first or second, runs out.
+    /// // White's two stones on the edge of an open board: no enclosed region. Black moving
+    /// // first kills them (GNU Go 3.8's owl_attack says so too); White moving first runs
+    /// // out.
     /// let mut rows = vec!["....OO...", "...X..X..", "........."];
     /// rows.extend(["........."; 6]);
     /// let b = read_board(&rows.join("\n"), InputFormat::Text).unwrap();
     /// let mut reader = Reader::new(ReadConfig::default());
     /// assert!(reader.life_and_death(&b, Point::new(4, 0), None).is_err());
     /// let ld = reader.owl(&b, Point::new(4, 0)).unwrap();
-    /// assert!(matches!(ld.attacker_first.status, Status::Alive | Status::Seki));
+    /// assert_eq!(ld.attacker_first.status, Status::Dead);
+    /// assert!(matches!(ld.attacker_first.key, Some(Move::Play(_))));
+    /// assert!(matches!(ld.defender_first.status, Status::Alive | Status::Seki));
     /// ```
     ///
     /// # Errors
@@ -633,7 +640,14 @@ impl Reader {
         for reach in [usize::MAX, 4, 3, 2, 1] {
             match found_region(board, q, def, att, reach) {
                 Ok((pts, in_region)) => {
-                    return Ok(self.solve_region(board, q, att, pts, &in_region))
+                    return Ok(self.solve_region(
+                        board,
+                        q,
+                        att,
+                        pts,
+                        &in_region,
+                        reach != usize::MAX,
+                    ))
                 }
                 Err(e @ ReadError::RegionTooLarge(_)) => last = e,
                 Err(e) => return Err(e),
@@ -651,6 +665,7 @@ impl Reader {
         att: u8,
         mut pts: Vec<u16>,
         in_region: &[bool],
+        open: bool,
     ) -> LifeAndDeath {
         pts.sort_unstable();
         // one stone of each attacker chain next to the region and not in it
@@ -681,6 +696,7 @@ impl Reader {
                 in_region,
                 &boundary,
                 q,
+                open,
                 goal,
                 threats,
                 config.tsumego_budget,
