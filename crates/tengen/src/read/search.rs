@@ -162,11 +162,14 @@ impl<'a> Searcher<'a> {
 
     /// The table key of board `d` with the attacker (`side` true) or defender to move.
     fn key(&self, d: usize, side: bool, flags: u8) -> u64 {
-        self.key_of(&self.boards[d], side, flags)
+        self.key_of(&self.boards[d], side, flags, self.wide(d))
     }
 
-    /// [`Searcher::key`] of any board.
-    fn key_of(&self, b: &Board, side: bool, flags: u8) -> u64 {
+    /// [`Searcher::key`] of any board, `wide` when it is read within the wide depth. A
+    /// result read beyond the wide depth (a chain of three liberties safe, the attacker
+    /// narrowed) answers another question than one read within it, so the two are kept
+    /// apart: one found deep in a line is not taken for the same position met higher up.
+    fn key_of(&self, b: &Board, side: bool, flags: u8, wide: bool) -> u64 {
         let (ko, kc) = b.ko_state();
         let extra = self.target as u64
             | (ko as u64) << 16
@@ -174,7 +177,8 @@ impl<'a> Searcher<'a> {
             | (side as u64) << 34
             | (flags as u64) << 35
             | (self.att as u64) << 38
-            | ((self.mode == Mode::Ladder) as u64) << 40;
+            | ((self.mode == Mode::Ladder) as u64) << 40
+            | (wide as u64) << 41;
         b.hash() ^ mix(extra)
     }
 
@@ -689,7 +693,7 @@ impl<'a> Searcher<'a> {
             } else if side && b.libs_at(self.target) == 1 {
                 self.first_lib_of(&b)
             } else {
-                match self.table.get(self.key_of(&b, side, 0)) {
+                match self.table.get(self.key_of(&b, side, 0, self.wide(step))) {
                     Some((_, mv)) => mv,
                     None => break,
                 }
