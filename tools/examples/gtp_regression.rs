@@ -21,7 +21,9 @@
 //! Printed: per command, the questions, each engine's right answers and share, and each
 //! engine's median wall time per question (the GTP round trip included for both); `--list`
 //! prints every question where the two engines' verdicts differ, `--misses` every question
-//! tengen answers wrongly (with its time). Wall time, because GNU Go
+//! tengen answers wrongly (with its time). Last, each command split in two halves of its
+//! questions (by a hash of `file:number`), to choose a constant on one half and check it on
+//! the other. Wall time, because GNU Go
 //! is another process; run it on a quiet machine, and read the medians.
 
 #[allow(dead_code)]
@@ -46,6 +48,19 @@ struct Tally {
     times: [Vec<Duration>; 2],
     /// Questions tengen could not answer (an error, or a position it could not set up).
     tengen_errors: usize,
+    /// Per half of the questions ([`half`]): the questions and each engine's right answers.
+    halves: [(usize, [usize; 2]); 2],
+}
+
+/// The half (0 or 1) a question falls in: the low bit of the FNV-1a hash of `file:number`
+/// (`reading.tst:27`), a split of the suite to choose a constant on one half and check it on
+/// the other.
+fn half(file: &str, number: &str) -> usize {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in format!("{file}:{number}").bytes() {
+        h = (h ^ b as u32).wrapping_mul(0x0100_0193);
+    }
+    (h & 1) as usize
 }
 
 /// What the expected-answer line of a question asks for.
@@ -218,6 +233,11 @@ fn main() {
                 for (right, ok) in tally.right.iter_mut().zip(ok) {
                     *right += ok as usize;
                 }
+                let hv = &mut tally.halves[half(file, words[0])];
+                hv.0 += 1;
+                for (right, ok) in hv.1.iter_mut().zip(ok) {
+                    *right += ok as usize;
+                }
                 if (list && ok[0] != ok[1]) || (misses && !ok[0]) {
                     let ms = tally.times[0].last().map_or(0.0, |t| t.as_secs_f64() * 1e3);
                     println!(
@@ -276,6 +296,14 @@ fn main() {
             median(&mut t.times[0]).as_secs_f64() * 1e3,
             median(&mut t.times[1]).as_secs_f64() * 1e3,
             t.tengen_errors
+        );
+    }
+    println!("halves (FNV-1a of file:number): questions, tengen right, GNU Go right");
+    for (cmd, t) in &tallies {
+        let [(n0, r0), (n1, r1)] = t.halves;
+        println!(
+            "{:<12} half 0: {:>4} {:>4} {:>4}   half 1: {:>4} {:>4} {:>4}",
+            cmd, n0, r0[0], r0[1], n1, r1[0], r1[1]
         );
     }
 }

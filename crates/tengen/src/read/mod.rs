@@ -56,10 +56,19 @@
 //!   capturing); within the wide depth also the liberties of the defender's chains with up
 //!   to four liberties next to the target's liberties (taking away a connection), and, when the
 //!   capture would be a ko, of the defender's chains next to the capturing point (so that it
-//!   takes them too). The defender's moves are the
+//!   takes them too), and **backfills**: when a liberty can be filled only in self-atari, the
+//!   liberties of the attacker's own chains next to it and the empty points next to it
+//!   (filled first, they make the liberty safe to take); at its first move only (where
+//!   they find most and cost least), its walls next to the target with two liberties are
+//!   extended and, against a target of one or two liberties, the liberties of the defender's
+//!   chains of three liberties or fewer pressing on those walls are taken. The defender's
+//!   moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two
-//!   liberties (capturing to escape, or a counter-atari) or with at most one liberty more
-//!   than the target (a race), the empty points next to its liberties when it has two, the
+//!   liberties (capturing to escape, or a counter-atari), with at most one liberty more
+//!   than the target (a race), or with at most one more outside liberty (not shared with
+//!   the target) than the target has liberties, those the attacker cannot fill (a suicide)
+//!   counted twice (a race as races are counted), the empty points next to its liberties
+//!   when it has two or three, the
 //!   liberties of its own chains next to its liberties when it has three or fewer (those
 //!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
 //!   or two liberties next to those chains (capturing one, or an atari on it), and a pass

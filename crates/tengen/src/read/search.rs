@@ -91,6 +91,8 @@ pub(super) struct Searcher<'a> {
     mode: Mode,
     budget: u64,
     nodes: u64,
+    /// The depth of the attacker's first move: 0 in an attack, 1 in a defence.
+    first_attack: usize,
 }
 
 /// The SplitMix64 finaliser: spreads the small numbers mixed into a key over 64 bits.
@@ -129,6 +131,7 @@ impl<'a> Searcher<'a> {
             mode,
             budget,
             nodes: 0,
+            first_attack: 0,
         }
     }
 
@@ -144,6 +147,7 @@ impl<'a> Searcher<'a> {
 
     /// The defender to move in the root position.
     pub(super) fn defend_root(&mut self) -> Res {
+        self.first_attack = 1;
         self.defend(0, 0)
     }
 
@@ -162,11 +166,14 @@ impl<'a> Searcher<'a> {
 
     /// The table key of board `d` with the attacker (`side` true) or defender to move.
     fn key(&self, d: usize, side: bool, flags: u8) -> u64 {
-        self.key_of(&self.boards[d], side, flags)
+        self.key_of(&self.boards[d], side, flags, self.wide(d))
     }
 
-    /// [`Searcher::key`] of any board.
-    fn key_of(&self, b: &Board, side: bool, flags: u8) -> u64 {
+    /// [`Searcher::key`] of any board, `wide` when it is read within the wide depth. A
+    /// result read beyond the wide depth (a chain of three liberties safe, the attacker
+    /// narrowed) answers another question than one read within it, so the two are kept
+    /// apart: one found deep in a line is not taken for the same position met higher up.
+    fn key_of(&self, b: &Board, side: bool, flags: u8, wide: bool) -> u64 {
         let (ko, kc) = b.ko_state();
         let extra = self.target as u64
             | (ko as u64) << 16
@@ -174,7 +181,8 @@ impl<'a> Searcher<'a> {
             | (side as u64) << 34
             | (flags as u64) << 35
             | (self.att as u64) << 38
-            | ((self.mode == Mode::Ladder) as u64) << 40;
+            | ((self.mode == Mode::Ladder) as u64) << 40
+            | (wide as u64) << 41;
         b.hash() ^ mix(extra)
     }
 
@@ -334,6 +342,84 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// The liberties, counted up to two (two also when it captures), that a stone of colour
+    /// `c` played on the empty `p` of `b` would have: 1 or 0 is a self-atari or a suicide.
+    fn libs_after(b: &Board, p: usize, c: u8) -> usize {
+        let mut seen = [0u16; 2];
+        let mut ns = 0;
+        let mut note = |e: usize, ns: &mut usize| {
+            if !seen[..*ns].contains(&(e as u16)) {
+                seen[*ns] = e as u16;
+                *ns += 1;
+            }
+            *ns >= 2
+        };
+        for n in b.nbrs(p) {
+            let v = b.cell(n);
+            if v == EMPTY {
+                if note(n, &mut ns) {
+                    return 2;
+                }
+            } else if v == c {
+                for s in b.chain_stones_at(n) {
+                    for e in b.nbrs(s) {
+                        if e != p && b.cell(e) == EMPTY && note(e, &mut ns) {
+                            return 2;
+                        }
+                    }
+                }
+            } else if v != WALL && b.libs_at(n) == 1 {
+                return 2;
+            }
+        }
+        ns
+    }
+
+    /// Backfilling: for each of the liberties `lp` on board `d` that the attacker could fill
+    /// only in self-atari, the liberties of its own chains next to it and the empty points
+    /// next to it, added to `m` with `score` (filling them first makes the liberty safe to
+    /// take).
+    fn add_backfills(&self, d: usize, lp: &[u16], score: i32, m: &mut Moves) {
+        let b = &self.boards[d];
+        for &l in lp {
+            let l = l as usize;
+            if Self::libs_after(b, l, self.att) >= 2 {
+                continue;
+            }
+            for n in b.nbrs(l) {
+                if b.cell(n) == self.att {
+                    self.add_chain_libs(d, b.head_at(n), score, m);
+                } else if b.cell(n) == EMPTY && !lp.contains(&(n as u16)) {
+                    m.add(n, score - 5);
+                }
+            }
+        }
+    }
+
+    /// The liberties of the chain with head `h` on board `d` that are not liberties of the
+    /// target too (counted up to 8 distinct liberties).
+    fn outside_libs(&self, d: usize, h: usize) -> usize {
+        let b = &self.boards[d];
+        let th = b.head_at(self.target);
+        let mut seen = [0u16; 8];
+        let (mut ns, mut out) = (0, 0);
+        for s in b.chain_stones_at(h) {
+            for n in b.nbrs(s) {
+                if b.cell(n) != EMPTY || seen[..ns].contains(&(n as u16)) || ns == seen.len() {
+                    continue;
+                }
+                seen[ns] = n as u16;
+                ns += 1;
+                let shared = b
+                    .nbrs(n)
+                    .iter()
+                    .any(|&e| b.cell(e) == self.def && b.head_at(e) == th);
+                out += !shared as usize;
+            }
+        }
+        out
+    }
+
     /// The attacker's candidates on board `d`, ordered.
     fn attacker_moves(&self, d: usize, libs: usize) -> Moves {
         let b = &self.boards[d];
@@ -406,6 +492,36 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
+        if self.wide(d) {
+            self.add_backfills(d, lp, 20, &mut m);
+        }
+        if d == self.first_attack && libs >= 2 {
+            // the attacker's first move: its walls next to the target with two liberties,
+            // which the defender could shorten while it escapes, are extended, and when the
+            // target has two liberties or one, the defender's chains pressing on those walls
+            // (three liberties or fewer) are attacked; deeper in the line these moves cost
+            // more than they find
+            for &h in &heads[..nh] {
+                let h = h as usize;
+                if b.libs_at(h) != 2 {
+                    continue;
+                }
+                self.add_chain_libs(d, h, 30, &mut m);
+                if libs > 2 {
+                    continue;
+                }
+                for s in b.chain_stones_at(h) {
+                    for n in b.nbrs(s) {
+                        if b.cell(n) == self.def
+                            && b.head_at(n) != b.head_at(self.target)
+                            && b.libs_at(n) <= 3
+                        {
+                            self.add_chain_libs(d, b.head_at(n), 28, &mut m);
+                        }
+                    }
+                }
+            }
+        }
         if libs == 3 && self.wide(d) {
             // nets first, then any point next to a liberty: blocking the way out along a
             // line (the second line's chain pushed onto the first)
@@ -429,6 +545,15 @@ impl<'a> Searcher<'a> {
         // attacker's are): a capture claimed past the wide depth must have met every defence
         // the wide depth reads, or it would not be a proof
         let wide = self.mode == Mode::Tactics;
+        // the target's liberties the attacker cannot fill (a suicide): in a race they count
+        // as more than one (an eye)
+        let unfillable = if wide {
+            lp.iter()
+                .filter(|&&l| b.is_suicide_pos(l as usize, self.att))
+                .count()
+        } else {
+            0
+        };
         for &h in &heads[..nh] {
             let h = h as usize;
             match b.libs_at(h) {
@@ -438,6 +563,15 @@ impl<'a> Searcher<'a> {
                 }
                 // a race: an attacker chain about as short of liberties as the target
                 n if wide && n as usize <= libs + 1 => self.add_chain_libs(d, h, 60, &mut m),
+                // a race counted as races are: the liberties the target shares with the
+                // attacker chain count for neither (filling one puts the filler in atari
+                // first), so a chain with more liberties may still be short of outside ones
+                n if wide
+                    && n as usize <= 2 * libs + 1 + unfillable
+                    && self.outside_libs(d, h) <= libs + 1 + unfillable =>
+                {
+                    self.add_chain_libs(d, h, 50, &mut m)
+                }
                 _ => {}
             }
         }
@@ -480,8 +614,11 @@ impl<'a> Searcher<'a> {
         }
         if wide && libs == 3 {
             // the points where the attacker would net a chain of three liberties: taken
-            // first, they keep the net off
+            // first, they keep the net off; then any point next to a liberty (a chain of
+            // three liberties gains room by reaching one step further, or takes the point
+            // the attacker would block it from)
             self.add_nets(d, lp, 25, &mut m);
+            self.add_next_to_libs(d, lp, 10, &mut m);
         }
         if wide && libs == 2 {
             self.add_next_to_libs(d, lp, 30, &mut m);
@@ -689,7 +826,7 @@ impl<'a> Searcher<'a> {
             } else if side && b.libs_at(self.target) == 1 {
                 self.first_lib_of(&b)
             } else {
-                match self.table.get(self.key_of(&b, side, 0)) {
+                match self.table.get(self.key_of(&b, side, 0, self.wide(step))) {
                     Some((_, mv)) => mv,
                     None => break,
                 }

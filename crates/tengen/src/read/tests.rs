@@ -609,8 +609,8 @@ fn strengthening_the_chain_it_would_connect_to() {
 
 /// A corner chain with an eye (0,0) and one outside liberty (0,2), which the attacker can take
 /// only as a self-atari: its stone at (0,3) has the one other liberty (0,4), where the defender
-/// would capture both. The backfill at (0,4) comes first (the life-and-death search finds it;
-/// the tactical reader's candidates do not hold it).
+/// would capture both. The backfill at (0,4) comes first: the life-and-death search finds it,
+/// and so does the tactical reader (`a_backfill_makes_a_liberty_safe_to_fill`).
 const BACKFILL: [&str; 7] = [
     ". O X . . . .",
     "O O X . . . .",
@@ -620,6 +620,19 @@ const BACKFILL: [&str; 7] = [
     ". . . . . . .",
     ". . . . . . .",
 ];
+
+/// The white chain of [`BACKFILL`] has two liberties, (0,0) in its corner and (0,2), which
+/// Black can fill only in self-atari (White would take both stones at (0,4)). Black captures
+/// by filling its own liberty (0,4) first; a tactical attack once missed it (its candidates
+/// were the liberties and the points next to them, none of them (0,4)). GNU Go 3.8 answers
+/// the same (`attack B6` is `1 A3`, and `defend B6` is `0`).
+#[test]
+fn a_backfill_makes_a_liberty_safe_to_fill() {
+    let b = diagram(&BACKFILL);
+    let (a, d) = attack_and_defence(&b, pt(1, 1));
+    assert_eq!(outcome(&a), (Verdict::Success(play(0, 4)), true), "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
 
 #[test]
 fn owl_reads_an_open_ladder_to_its_end() {
@@ -665,4 +678,100 @@ fn owl_of_an_enclosed_group_is_life_and_death() {
     assert_eq!(a.region, e.region);
     assert_eq!(a.attacker_first.status, e.attacker_first.status);
     assert_eq!(a.attacker_first.status, Status::Dead);
+}
+
+/// White's chain (2,1) (3,1) (2,2) (2,3) has two liberties, (3,0) and (3,2), and Black cannot
+/// fill (3,2) (a suicide): in the race with Black's chain (1,1)-(1,3), four liberties none of
+/// them shared, that liberty counts as an eye. White lives by (0,2), taking one of that chain's
+/// liberties (no capture within 18 moves, every move of both sides tried). The property test
+/// `claimed_captures_are_real` found the reader calling the position before it captured, once
+/// backfills were read: the defender's race moves counted only the target's liberties.
+#[test]
+fn a_race_counts_a_liberty_the_attacker_cannot_fill() {
+    let b = diagram(&["X . X .", ". X O O", ". X O .", ". X O X"]);
+    // the reader names (0,1), which the exhaustive search refutes, but no longer calls the
+    // chain lost
+    let d = defend(&b, pt(2, 1)).unwrap();
+    assert!(d.proven && d.verdict.code() == 1, "{d:?}");
+    let before = diagram(&["X . X X", "O X O O", "O X O .", "O . O X"]);
+    let a = attack(&before, pt(2, 1)).unwrap();
+    assert!(
+        !(a.proven && a.verdict == Verdict::Success(play(1, 3))),
+        "{a:?}"
+    );
+}
+
+/// White's stone (1,0) has three liberties; Black's stones around it would net it at (2,1)
+/// after an extension to (2,0). White defends by (3,0), next to its liberty (2,0): the
+/// extension then reaches open room. GNU Go 3.8 answers the same (`defend B7` is `1 D7`, and
+/// after it `attack B7` is `0`).
+#[test]
+fn a_chain_of_three_liberties_defends_next_to_a_liberty() {
+    let b = diagram(&[
+        ". O . . . O .",
+        "X . . X . X O",
+        "X . . . . . .",
+        "X . X . . O O",
+        ". . O . . . .",
+        ". . . . O X .",
+        ". . X . . . X",
+    ]);
+    let d = defend(&b, pt(1, 0)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(play(3, 0)), true), "{d:?}");
+    let mut c = b.clone();
+    c.play(pt(3, 0), Color::White, &crate::Rules::default())
+        .unwrap();
+    let a = attack(&c, pt(1, 0)).unwrap();
+    assert_eq!(outcome(&a), (Verdict::Failure, true), "{a:?}");
+}
+
+/// Black's chain (0,0) (0,1) (1,1) (2,1) has three liberties, (1,0), (2,0) and (0,2). White's
+/// wall (1,2)-(2,2) next to it has two, (0,2) and (3,2): were White to fill a liberty first,
+/// Black would take (3,2) and the wall's last liberty with it. White first extends the wall
+/// at (3,2), which is no liberty of the target and next to none, and then Black cannot
+/// escape. GNU Go 3.8 answers the same (`attack C6` is `1 D5`, and after it `defend C6` is
+/// `0`).
+#[test]
+fn the_attacker_extends_its_wall_short_of_liberties() {
+    let b = diagram(&[
+        "X . . . . . X",
+        "X X X O . X .",
+        ". O O . X O O",
+        ". X X O . . O",
+        ". O O . X X .",
+        ". O . . O . O",
+        "X . X . X . .",
+    ]);
+    let (a, _) = attack_and_defence(&b, pt(2, 1));
+    assert_eq!(outcome(&a), (Verdict::Success(play(3, 2)), true), "{a:?}");
+    let mut c = b.clone();
+    c.play(pt(3, 2), Color::White, &crate::Rules::default())
+        .unwrap();
+    let d = defend(&c, pt(2, 1)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
+
+/// White's chain (2,4) (3,4) (4,4) (2,5) has two liberties, (3,5) and (2,6). Black's wall
+/// (4,5)-(4,6) next to it has two as well, (3,5) and (5,6), and White's chain (5,5)-(6,5)
+/// pressing on that wall has three, (5,6), (6,6) and (6,4). Black's capture starts on that
+/// chain, at (6,4), far from the target's liberties: the wall then holds. GNU Go 3.8 agrees
+/// that after (6,4) White has no defence (its own first choice is (5,6)).
+#[test]
+fn the_attacker_attacks_a_chain_pressing_on_its_wall() {
+    let b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". X X X X X .",
+        ". X O O O X .",
+        ". X O . X O O",
+        ". . . O X . .",
+    ]);
+    let a = attack(&b, pt(2, 4)).unwrap();
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    let mut c = b.clone();
+    c.play(pt(6, 4), Color::Black, &crate::Rules::default())
+        .unwrap();
+    let d = defend(&c, pt(2, 4)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
 }
