@@ -27,3 +27,31 @@ fn undo_of_multi_stone_suicide_removes_the_played_stone() {
     game.play_as(Color::Black, p(1)).unwrap();
     game.board().check_consistency().unwrap();
 }
+
+/// fuzz target `read`: a race lost whatever its first mover plays answered with the first
+/// move read, here the retake of a ko that mover may not retake now (3x3 board, Black's
+/// corner stone against White's two, the ko point barred to Black). A lost race is a pass.
+#[test]
+fn a_lost_race_is_answered_with_a_pass() {
+    use tengen::read::{RaceOutcome, ReadConfig, Reader};
+    use tengen::Board;
+    let mut board = Board::new(Size::new(3, 3).unwrap());
+    board.edit([
+        (Point::new(0, 0), Some(Color::Black)),
+        (Point::new(1, 0), Some(Color::White)),
+        (Point::new(2, 0), Some(Color::White)),
+    ]);
+    board.set_ko(Point::new(1, 1), Color::Black);
+    let race = Reader::new(ReadConfig::default())
+        .semeai(&board, Point::new(1, 0), Point::new(0, 0))
+        .unwrap();
+    assert_eq!(
+        race.b_first.outcome,
+        RaceOutcome::Win(Color::White),
+        "{race:?}"
+    );
+    assert_eq!(race.b_first.mv, Move::Pass, "{race:?}");
+    if let Move::Play(p) = race.a_first.mv {
+        assert!(board.is_legal(p, Color::White, &Preset::Chinese.rules()));
+    }
+}

@@ -505,9 +505,12 @@ impl Reader {
                 0 => RaceOutcome::Win(cb),
                 _ => RaceOutcome::Seki,
             };
+            // nothing helps a first mover that loses outright: it passes (the move read
+            // first among equals would be no advice, and may be a ko it cannot retake now)
+            let lost = v == if side == 0 { 0 } else { 4 };
             RaceLine {
                 outcome,
-                mv: to_move(board, mv),
+                mv: if lost { Move::Pass } else { to_move(board, mv) },
                 proven,
                 nodes: race.nodes(),
             }

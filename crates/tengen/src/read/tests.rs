@@ -126,6 +126,8 @@ fn semeai_outside_liberties_win() {
     assert!(!s.first_to_move_wins());
     // black moving first fills one of white's two liberties
     assert!(matches!(s.a_first.mv, Move::Play(p) if p.x == 5), "{s:?}");
+    // white moving first loses whatever it plays: no move is advice, it passes
+    assert_eq!(s.b_first.mv, Move::Pass, "{s:?}");
     // asked the other way round, the same race
     let t = semeai(&b, pt(4, 1), pt(3, 2)).unwrap();
     assert_eq!(t.a_first.outcome, RaceOutcome::Win(Color::Black), "{t:?}");
