@@ -103,10 +103,11 @@ fuzz_target!(|data: &[u8]| {
             (&ld.attacker_first, owner.opponent()),
             (&ld.defender_first, owner),
         ] {
-            // a ko's key may be the retake that needs a threat first
-            if let (Some(Move::Play(m)), false) = (line.key, line.status == Status::Ko) {
+            // a ko's key may be the retake of the board's ko, after a threat
+            if let Some(Move::Play(m)) = line.key {
+                let retake = line.status == Status::Ko && board.ko() == Some((m, mover));
                 assert!(
-                    board.is_legal(m, mover, &Preset::Chinese.rules()),
+                    retake || board.is_legal(m, mover, &Preset::Chinese.rules()),
                     "life and death: key {m:?} is not a legal move of {mover:?}: {ld:?}"
                 );
             }
@@ -118,10 +119,13 @@ fuzz_target!(|data: &[u8]| {
             .semeai(&board, p, q)
             .expect("two chains of two colours");
         for (line, mover) in [(&race.a_first, owner), (&race.b_first, owner.opponent())] {
-            let ko = matches!(line.outcome, RaceOutcome::KoWin(_));
-            if let (Move::Play(m), false) = (line.mv, ko) {
+            // a win by ko, or a seki reached by a ko, may start with the retake of the
+            // board's ko after a threat
+            let by_ko = matches!(line.outcome, RaceOutcome::KoWin(_) | RaceOutcome::Seki);
+            if let Move::Play(m) = line.mv {
+                let retake = by_ko && board.ko() == Some((m, mover));
                 assert!(
-                    board.is_legal(m, mover, &Preset::Chinese.rules()),
+                    retake || board.is_legal(m, mover, &Preset::Chinese.rules()),
                     "semeai: {m:?} is not a legal move of {mover:?}: {race:?}"
                 );
             }

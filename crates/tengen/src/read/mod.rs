@@ -322,6 +322,8 @@ pub struct RaceLine {
     /// Who captures whom.
     pub outcome: RaceOutcome,
     /// The first mover's best move ([`Move::Pass`] when nothing helps or passing is best).
+    /// For a [`RaceOutcome::KoWin`] of the first mover, and for a seki it reaches only by
+    /// retaking a ko, it may be the retake of the board's ko, made after a threat.
     pub mv: Move,
     /// Whether every line was read to its end.
     pub proven: bool,
