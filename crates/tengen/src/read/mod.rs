@@ -80,7 +80,9 @@
 //!   Throw-ins and snapbacks are liberties the attacker fills in self-atari; they are read
 //!   like any other move.
 //! - **Ko.** A move forbidden by the simple-ko point may still be read as retaken "after a ko
-//!   threat", once per side in a line; a line that needs it counts as a ko instead of a
+//!   threat", once by the defender in a line and twice by the attacker within the wide depth
+//!   (once beyond it: a defender's tenuki lifts the ko ban, and the ko it then takes again is
+//!   answered by a second retake); a line that needs it counts as a ko instead of a
 //!   success for the side that retook: [`Verdict::Ko`] for the side asked about when only the
 //!   opponent retook (it takes the ko first; the opponent needs the threat: GNU Go's code 2),
 //!   [`Verdict::KoAfterThreat`] when it had to retake itself (code 3).

@@ -180,16 +180,27 @@ impl<'a> Searcher<'a> {
             | (kc as u64) << 32
             | (side as u64) << 34
             | (flags as u64) << 35
-            | (self.att as u64) << 38
-            | ((self.mode == Mode::Ladder) as u64) << 40
-            | (wide as u64) << 41;
+            | (self.att as u64) << 39
+            | ((self.mode == Mode::Ladder) as u64) << 41
+            | (wide as u64) << 42;
         b.hash() ^ mix(extra)
     }
 
     /// Whether the defender may still retake a ko in this line (after a threat): in tactics,
-    /// once per line; never in a ladder.
+    /// once per line (bit 2 of `flags`); never in a ladder.
     fn defender_may_retake(&self, flags: u8) -> bool {
-        self.mode == Mode::Tactics && flags & 2 == 0
+        self.mode == Mode::Tactics && flags & 4 == 0
+    }
+
+    /// Whether the attacker may still retake a ko at depth `d` in this line (after a threat;
+    /// bits 0 and 1 of `flags` count its retakes): in tactics, twice within the wide depth and
+    /// once beyond it; never in a ladder. The second retake answers a defender who passed
+    /// (a tenuki, which lifts the ko ban) and then took the same ko again without a retake
+    /// of its own: with one retake the attacker could not answer, and the defender's ko
+    /// counted as an outright escape.
+    fn attacker_may_retake(&self, d: usize, flags: u8) -> bool {
+        let most = if self.wide(d) { 2 } else { 1 };
+        self.mode == Mode::Tactics && flags & 3 < most
     }
 
     /// Whether the target on board `d`, with `libs` liberties (just the safe number), is
@@ -698,7 +709,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let retake = b.is_ko_retake(p, self.att);
-            if retake && (flags & 1 != 0 || self.mode == Mode::Ladder) {
+            if retake && !self.attacker_may_retake(d, flags) {
                 continue;
             }
             self.child(d);
@@ -707,7 +718,7 @@ impl<'a> Searcher<'a> {
                 c.clear_ko();
             }
             c.play_pos(p, self.att);
-            let (mut v, _, pr) = self.defend(d + 1, flags | retake as u8);
+            let (mut v, _, pr) = self.defend(d + 1, flags + retake as u8);
             if retake {
                 v = v.min(KO_THREAT);
             }
@@ -767,7 +778,7 @@ impl<'a> Searcher<'a> {
                     continue;
                 }
                 let retake = b.is_ko_retake(p, self.def);
-                if retake && (flags & 2 != 0 || self.mode == Mode::Ladder) {
+                if retake && !self.defender_may_retake(flags) {
                     continue;
                 }
                 self.child(d);
@@ -776,7 +787,7 @@ impl<'a> Searcher<'a> {
                     c.clear_ko();
                 }
                 c.play_pos(p, self.def);
-                let (v, _, pr) = self.attack(d + 1, flags | (retake as u8) << 1);
+                let (v, _, pr) = self.attack(d + 1, flags + ((retake as u8) << 2));
                 (if retake { v.max(KO_FIRST) } else { v }, pr)
             };
             proven &= pr;

@@ -777,3 +777,26 @@ fn the_attacker_attacks_a_chain_pressing_on_its_wall() {
     let d = defend(&c, pt(2, 4)).unwrap();
     assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
 }
+
+#[test]
+fn the_attacker_retakes_a_ko_the_defender_took_again_after_a_tenuki() {
+    // Black's E2 (in atari) is saved only by D1, a ko capture of E1. After White's retake (a
+    // threat first), a tenuki lifts the ko ban and Black takes the ko again without a retake
+    // of its own: White's second retake answers it, and the defence is a ko, as GNU Go 3.8
+    // reads it (`2 D1`). With one retake each, D1 counted as a clean escape. (A random 5x5
+    // position of ours.)
+    let b = diagram(&[
+        "X . X . .",
+        ". O X . .",
+        "X . O X .",
+        ". . . O X",
+        ". . O . O",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let d = r.defend(&b, pt(4, 3)).unwrap();
+    assert_eq!(
+        (d.verdict, d.proven),
+        (Verdict::Ko(play(3, 4)), true),
+        "{d:?}"
+    );
+}
