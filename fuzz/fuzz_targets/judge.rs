@@ -6,10 +6,14 @@
 //! same seed must give the same judgement.
 #![no_main]
 
+#[path = "../board_bytes.rs"]
+mod board_bytes;
+
+use board_bytes::board_from_bytes;
 use libfuzzer_sys::fuzz_target;
 use tengen::count::Position;
 use tengen::judge::{judge, Options, Status};
-use tengen::{Board, Color, Point, Preset, Size};
+use tengen::{Color, Point, Preset, Size};
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 4 {
@@ -29,19 +33,7 @@ fuzz_target!(|data: &[u8]| {
         seed: u64::from(data[3]),
         ..Options::default()
     };
-    let mut board = Board::new(size);
-    let cells = &data[4..];
-    board.edit((0..w * h).map(|i| {
-        let c = match cells.get(i).map_or(0, |b| b % 3) {
-            1 => Some(Color::Black),
-            2 => Some(Color::White),
-            _ => None,
-        };
-        (Point::new((i % w) as u8, (i / w) as u8), c)
-    }));
-    for p in board.chains_without_liberties() {
-        board.remove_chain_at(p);
-    }
+    let board = board_from_bytes(size, &data[4..]);
     board.check_consistency().expect("setup board consistent");
 
     let pos = Position {

@@ -7,6 +7,10 @@
 //! reader that keeps its table must repeat a proven tactical answer.
 #![no_main]
 
+#[path = "../board_bytes.rs"]
+mod board_bytes;
+
+use board_bytes::board_from_bytes;
 use libfuzzer_sys::fuzz_target;
 use tengen::read::{RaceOutcome, ReadConfig, ReadError, Reader, Reading, Status, Verdict};
 use tengen::{Board, Color, Move, Point, Preset, Size};
@@ -44,19 +48,7 @@ fuzz_target!(|data: &[u8]| {
     let size = Size::new(w, h).expect("1..=13 is a valid size");
     let at = |b: u8| Point::new((b as usize % w) as u8, ((b as usize / w) % h) as u8);
     let (p, q, ko) = (at(data[2]), at(data[3]), at(data[4]));
-    let mut board = Board::new(size);
-    let cells = &data[6..];
-    board.edit((0..w * h).map(|i| {
-        let c = match cells.get(i).map_or(0, |b| b % 3) {
-            1 => Some(Color::Black),
-            2 => Some(Color::White),
-            _ => None,
-        };
-        (Point::new((i % w) as u8, (i / w) as u8), c)
-    }));
-    for r in board.chains_without_liberties() {
-        board.remove_chain_at(r);
-    }
+    let mut board = board_from_bytes(size, &data[6..]);
     match data[5] % 3 {
         1 => board.set_ko(ko, Color::Black),
         2 => board.set_ko(ko, Color::White),
