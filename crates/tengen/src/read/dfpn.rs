@@ -127,6 +127,9 @@ struct Kid {
     flags: u8,
     key: u64,
     fixed: Option<(u32, u32)>,
+    /// The (phi, delta) it starts from before it is searched (an estimate: it orders the
+    /// search only, never decides it).
+    init: (u32, u32),
 }
 
 /// The fixed (phi, delta) of a position won by its mover, and lost.
@@ -384,6 +387,7 @@ impl<'a> Dfpn<'a> {
                         flags,
                         key: 0,
                         fixed: Some(if mover_won { LOST } else { WON }),
+                        init: (1, 1),
                     };
                     n += 1;
                     continue;
@@ -413,15 +417,36 @@ impl<'a> Dfpn<'a> {
                 continue;
             }
             let fixed = self.fixed(d + 1, next, f);
+            let init = if fixed.is_none() {
+                self.estimate(d + 1, next)
+            } else {
+                (1, 1)
+            };
             kids[n] = Kid {
                 p: p as u16,
                 flags: f,
                 key,
                 fixed,
+                init,
             };
             n += 1;
         }
         n
+    }
+
+    /// The starting (phi, delta) of board `d` with `side` to move, before it is searched: the
+    /// attacker's proof number grows with the target's liberties, the defender's shrinks
+    /// with them. It orders the search (and so picks the key move of a search cut off by its
+    /// budget); it never decides a proof.
+    fn estimate(&self, d: usize, side: u8) -> (u32, u32) {
+        let libs = self.boards[d].libs_at(self.target) as u32;
+        let att_proof = libs.clamp(1, 6);
+        let def_proof = 6u32.saturating_sub(libs).max(1);
+        if side == self.att {
+            (att_proof, def_proof)
+        } else {
+            (def_proof, att_proof)
+        }
     }
 
     /// The (phi, delta) of a child.
@@ -430,7 +455,7 @@ impl<'a> Dfpn<'a> {
             (Some(v), _) if v.0 == 0 || v.1 == 0 => v,
             (_, Some((phi, delta, _))) => (phi, delta),
             (Some(v), None) => v,
-            (None, None) => (1, 1),
+            (None, None) => k.init,
         }
     }
 

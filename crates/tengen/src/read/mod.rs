@@ -548,6 +548,14 @@ impl Reader {
     ///   one side, once in a line. A group that dies when the defender has that threat is
     ///   dead; one that lives when the attacker has it lives (alive or seki); otherwise its
     ///   status is [`Status::Ko`].
+    /// - **A search cut off** by [`ReadConfig::tsumego_budget`] is answered as the first
+    ///   mover's success, not proven: the attacker moving first kills (its key the most
+    ///   promising move of the search, the child with the smallest disproof number), the
+    ///   defender moving first lives. An enclosed group whose fate is asked about is most
+    ///   often one that whoever moves first settles; on GNU Go's regression suite this guess
+    ///   is right more often than counting an unread fight as a survival. (In the open region
+    ///   of [`Reader::owl`] a cut-off search still counts as a survival: a group with room to
+    ///   run is more often safe than not.)
     /// - **The graph-history problem.** The table is keyed by the Zobrist hash with the
     ///   simple-ko point, the side to move, the ko-threat flags and whether the last move
     ///   was a pass, so positions reached with a different ko or threat history are
@@ -723,29 +731,32 @@ impl Reader {
         };
         let mut line = |attacker: bool| {
             use dfpn::Goal::{Live, Survive};
+            // a search cut off by its budget is answered as the first mover's success in an
+            // enclosed region, as a survival in an open one (the line is not proven)
+            let captures = |r: Option<bool>| r.unwrap_or(attacker && !open);
             // 1. the defender may retake a ko after a threat
             let (r1, m1, n1, t1) = run(Survive, 2, attacker);
-            if r1 == Some(true) {
+            if captures(r1) {
                 return LifeLine {
                     status: Status::Dead,
                     key: attacker.then_some(m1),
-                    proven: !t1,
+                    proven: r1.is_some() && !t1,
                     nodes: n1,
                 };
             }
             // 2. the attacker may
             let (r2, m2, n2, t2) = run(Survive, 1, attacker);
-            if r2 == Some(true) {
+            if captures(r2) {
                 return LifeLine {
                     status: Status::Ko,
                     key: Some(if attacker { m2 } else { m1 }),
-                    proven: r1.is_some() && !t1 && !t2,
+                    proven: r1.is_some() && r2.is_some() && !t1 && !t2,
                     nodes: n1 + n2,
                 };
             }
             // 3. it survives; can it live by itself?
             let (r3, m3, n3, t3) = run(Live, 1, attacker);
-            let alive = r3 == Some(false);
+            let alive = !captures(r3);
             LifeLine {
                 status: if alive { Status::Alive } else { Status::Seki },
                 key: (!attacker).then_some(if alive { m3 } else { m2 }),

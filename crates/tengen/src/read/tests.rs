@@ -360,6 +360,16 @@ fn tsumego_errors() {
         .unwrap();
     assert_eq!(ld.region.len(), 9);
     assert!(!ld.proven(), "{ld:?}");
+    // a search cut off is answered as the first mover's success, its key the most promising
+    // move read: the attacker's on a liberty of the stone
+    let (a, d) = (ld.attacker_first, ld.defender_first);
+    assert_eq!((a.status, a.proven), (Status::Dead, false), "{ld:?}");
+    assert!(
+        matches!(a.key, Some(Move::Play(q)) if q.x.abs_diff(2) + q.y.abs_diff(1) == 1),
+        "{ld:?}"
+    );
+    assert_eq!(d.status, Status::Alive, "{ld:?}");
+    assert!(matches!(d.key, Some(Move::Play(_))), "{ld:?}");
 }
 
 #[test]
