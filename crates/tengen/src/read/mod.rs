@@ -241,6 +241,12 @@ pub enum ReadError {
     NothingToFrame(Point),
 }
 
+/// The fewest stones of the chain asked about in an open region ([`Reader::owl`]) for which
+/// a search cut off by its budget is answered as the first mover's success (the attacker
+/// moving first kills); a smaller chain's counts as a survival. Chosen on half of GNU Go's
+/// owl questions (BENCHMARKS.md, 2026-12-06) and checked on the other half.
+pub const OPEN_GUESS_STONES: usize = 3;
+
 /// The most points (empty, the defender's stones, the attacker's stones inside) a
 /// life-and-death region may have.
 pub const MAX_REGION: usize = dfpn::MAX_REGION;
@@ -553,9 +559,9 @@ impl Reader {
     ///   promising move of the search, the child with the smallest disproof number), the
     ///   defender moving first lives. An enclosed group whose fate is asked about is most
     ///   often one that whoever moves first settles; on GNU Go's regression suite this guess
-    ///   is right more often than counting an unread fight as a survival. (In the open region
-    ///   of [`Reader::owl`] a cut-off search still counts as a survival: a group with room to
-    ///   run is more often safe than not.)
+    ///   is right more often than counting an unread fight as a survival. In the open region
+    ///   of [`Reader::owl`] the same holds for a chain of [`OPEN_GUESS_STONES`] stones or
+    ///   more; a smaller one, light and with room to run, counts as a survival.
     /// - **The graph-history problem.** The table is keyed by the Zobrist hash with the
     ///   simple-ko point, the side to move, the ko-threat flags and whether the last move
     ///   was a pass, so positions reached with a different ko or threat history are
@@ -729,11 +735,13 @@ impl Reader {
             let (r, mv) = s.solve(attacker);
             (r, to_move(board, mv), s.nodes(), s.tainted())
         };
+        // whether a cut-off search may count as the attacker's capture (below)
+        let heavy = !open || board.chain_size_at(q) >= OPEN_GUESS_STONES;
         let mut line = |attacker: bool| {
             use dfpn::Goal::{Live, Survive};
-            // a search cut off by its budget is answered as the first mover's success in an
-            // enclosed region, as a survival in an open one (the line is not proven)
-            let captures = |r: Option<bool>| r.unwrap_or(attacker && !open);
+            // a search cut off by its budget is answered as the first mover's success, except
+            // that a chain of one or two stones in an open region survives (not proven)
+            let captures = |r: Option<bool>| r.unwrap_or(attacker && heavy);
             // 1. the defender may retake a ko after a threat
             let (r1, m1, n1, t1) = run(Survive, 2, attacker);
             if captures(r1) {

@@ -682,6 +682,41 @@ fn owl_lets_an_open_stone_run_out() {
 }
 
 #[test]
+fn owl_guesses_a_cut_off_fight_by_the_chains_weight() {
+    // one node a search: every search is cut off. White's chain of three stones in the open
+    // counts as the first mover's (Black moving first kills, not proven); a lone white stone
+    // counts as a survival, light and with room to run.
+    let heavy = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . . O O O . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let mut lone = heavy.clone();
+    lone.edit([(pt(3, 4), None), (pt(5, 4), None)]);
+    let cfg = ReadConfig {
+        tsumego_budget: 1,
+        ..ReadConfig::default()
+    };
+    let ld = Reader::new(cfg).owl(&heavy, pt(4, 4)).unwrap();
+    let a = ld.attacker_first;
+    assert_eq!((a.status, a.proven), (Status::Dead, false), "{ld:?}");
+    assert!(matches!(a.key, Some(Move::Play(_))), "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    let ld = Reader::new(cfg).owl(&lone, pt(4, 4)).unwrap();
+    let a = ld.attacker_first;
+    assert!(
+        matches!(a.status, Status::Alive | Status::Seki) && !a.proven,
+        "{ld:?}"
+    );
+}
+
+#[test]
 fn owl_of_an_enclosed_group_is_life_and_death() {
     let b = diagram(&BACKFILL);
     let mut r = Reader::new(ReadConfig::default());
