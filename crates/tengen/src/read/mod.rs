@@ -71,7 +71,9 @@
 //!   when it has two or three, the
 //!   liberties of its own chains next to its liberties when it has three or fewer (those
 //!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
-//!   or two liberties next to those chains (capturing one, or an atari on it), and a pass
+//!   or two liberties next to those chains (capturing one, or an atari on it), at its first
+//!   move also of the attacker's chains with three next to those chains with two or fewer (a
+//!   race they would lose), and a pass
 //!   (tenuki); also the liberty of its own chains in atari next to the attacker's chains
 //!   around it, and the liberties of those attacker chains when they are about as short of
 //!   liberties as it is. The attacker's moves beyond the liberties, captures and ataris are

@@ -637,13 +637,19 @@ impl<'a> Searcher<'a> {
         if wide && libs <= 3 {
             // own chains the target could connect to through a liberty: strengthen them (when
             // short of liberties), or capture or put in atari an attacker chain next to them
-            // (the target then connects by capturing it, as at a liberty of the wall around it)
+            // (the target then connects by capturing it, as at a liberty of the wall around it);
+            // at the defender's first move (the root of a defence, or the answer to the
+            // attacker's first move) also shorten an attacker chain of three liberties next to
+            // such a chain of two or fewer (a race that chain would lose, and the connection
+            // with it; deeper in the line these moves gave the defender false escapes in random
+            // positions more often than they found real ones)
             for &l in lp {
                 for n in b.nbrs(l as usize) {
                     if b.cell(n) != self.def || b.head_at(n) == b.head_at(self.target) {
                         continue;
                     }
-                    if b.libs_at(n) <= 3 {
+                    let short = b.libs_at(n);
+                    if short <= 3 {
                         self.add_chain_libs(d, b.head_at(n), 40, &mut m);
                     }
                     for s in b.chain_stones_at(n) {
@@ -652,6 +658,9 @@ impl<'a> Searcher<'a> {
                                 match b.libs_at(e) {
                                     1 => self.add_chain_libs(d, b.head_at(e), 45, &mut m),
                                     2 => self.add_chain_libs(d, b.head_at(e), 35, &mut m),
+                                    3 if d <= 1 && short <= 2 => {
+                                        self.add_chain_libs(d, b.head_at(e), 30, &mut m)
+                                    }
                                     _ => {}
                                 }
                             }

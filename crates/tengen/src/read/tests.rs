@@ -800,3 +800,23 @@ fn the_attacker_retakes_a_ko_the_defender_took_again_after_a_tenuki() {
         "{d:?}"
     );
 }
+
+/// Black's stone (0,2) has three liberties; two of them, (0,3) and (1,2), are next to Black's
+/// (1,3), which has two. White's chains next to (1,3), (0,4)-(1,4) and (2,3), have three
+/// liberties each and share (2,4): Black takes it, and both are short of liberties before
+/// (1,3) is. A defence away from the target's liberties, next to neither them nor the target
+/// (a random 7x7 position of ours; GNU Go 3.8 answers the same, `defend A5` is `1 C3`).
+#[test]
+fn the_defender_shortens_a_chain_racing_its_neighbour() {
+    let b = diagram(&[
+        "X O X O . X .",
+        ". O . . . . X",
+        "X . . O O O .",
+        ". X O . X . O",
+        "O O . X O . O",
+        ". X . . O O .",
+        ". . . X O . O",
+    ]);
+    let d = defend(&b, pt(0, 2)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(play(2, 4)), true), "{d:?}");
+}
