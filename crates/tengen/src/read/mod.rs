@@ -45,10 +45,12 @@
 //! - A chain with [`ReadConfig::safe_liberties`] liberties or more (4 by default) with the
 //!   attacker to move counts as escaped, without search, unless it has just that many and
 //!   two of them are on the first line (a chain pushed along the second line), within the
-//!   wide depth; a chain with one liberty that the attacker may fill is captured, unless the
-//!   capture takes one stone in a ko that the defender may still retake: then the capture
-//!   is a ko ([`Verdict::Ko`], as GNU Go answers it), and the other moves are read for an
-//!   outright capture.
+//!   wide depth, or, up to the attacker's first move, none of them is next to an empty point
+//!   that is not a liberty too (an enclosed chain, which escapes only by capturing); a chain
+//!   with one liberty that the attacker may fill is captured, unless the capture takes one
+//!   stone in a ko that the defender may still retake: then the capture is a ko
+//!   ([`Verdict::Ko`], as GNU Go answers it), and the other moves are read for an outright
+//!   capture.
 //! - The attacker's moves are the chain's liberties, the empty points next to them when the
 //!   chain has two or three liberties (nets, and blocking the way out), and the liberties of
 //!   the attacker's own chains next to the target (or to its liberties) that are in atari, or

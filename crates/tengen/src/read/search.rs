@@ -204,21 +204,33 @@ impl<'a> Searcher<'a> {
     }
 
     /// Whether the target on board `d`, with `libs` liberties (just the safe number), is
-    /// read anyway: in the wide depth, when two of them or more are on the first line (a
+    /// read anyway, in the wide depth: when two of them or more are on the first line (a
     /// chain pushed along the second line can be short of liberties with four; three on the
     /// first line or more gave one right answer fewer in each of GNU Go's `attack` and
-    /// `defend` questions).
-    fn pinned_to_edge(&self, d: usize, libs: usize) -> bool {
+    /// `defend` questions), or, up to the attacker's first move, when no liberty is next to
+    /// an empty point that is not a liberty too (an enclosed chain: it escapes only by
+    /// capturing, so its liberties are a race, not safety; with one such point allowed, or
+    /// deeper in the line, the reading cost more and found no more on GNU Go's suite).
+    fn read_anyway(&self, d: usize, libs: usize) -> bool {
         if !self.wide(d) || libs != self.safe(d) {
             return false;
         }
         let b = &self.boards[d];
         let (lp, nl, _, _) = self.surroundings(d);
-        let edge = lp[..nl]
+        let lp = &lp[..nl];
+        let edge = lp
             .iter()
             .filter(|&&l| b.nbrs(l as usize).iter().any(|&n| b.cell(n) == WALL))
             .count();
-        edge >= 2
+        if edge >= 2 {
+            return true;
+        }
+        d <= self.first_attack
+            && lp.iter().all(|&l| {
+                b.nbrs(l as usize)
+                    .iter()
+                    .all(|&n| b.cell(n) != EMPTY || lp.contains(&(n as u16)))
+            })
     }
 
     /// Make board `d + 1` a copy of board `d`.
@@ -690,7 +702,7 @@ impl<'a> Searcher<'a> {
             return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;
-        if libs >= self.safe(d) && !self.pinned_to_edge(d, libs) {
+        if libs >= self.safe(d) && !self.read_anyway(d, libs) {
             return (ESCAPED, 0, true);
         }
         if libs == 1 {
@@ -762,7 +774,7 @@ impl<'a> Searcher<'a> {
             return (CAPTURED, 0, true);
         }
         let libs = b.libs_at(t) as usize;
-        if libs >= self.safe(d) && !self.pinned_to_edge(d, libs) {
+        if libs >= self.safe(d) && !self.read_anyway(d, libs) {
             return (ESCAPED, 0, true);
         }
         if self.cut(d) {

@@ -820,3 +820,28 @@ fn the_defender_shortens_a_chain_racing_its_neighbour() {
     let d = defend(&b, pt(0, 2)).unwrap();
     assert_eq!(outcome(&d), (Verdict::Success(play(2, 4)), true), "{d:?}");
 }
+
+/// White's chain has four liberties, (2,3), (6,3), (3,5) and (5,5), each walled in by Black:
+/// no liberty is next to an empty point but liberties, so the chain can only wait to be
+/// filled. Four liberties count as safe without search, but not for such an enclosed chain at
+/// the attacker's first move. GNU Go 3.8 answers the same (`attack D6` is `1 C6`, `defend D6`
+/// is `0`).
+#[test]
+fn an_enclosed_chain_of_four_liberties_is_read() {
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". X X X X X X X .",
+        ". X . O O O . X .",
+        ". X X O O O X X .",
+        ". X X . O . X X .",
+        ". X X X X X X X .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (a, d) = attack_and_defence(&b, pt(3, 3));
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    let libs = [play(2, 3), play(6, 3), play(3, 5), play(5, 5)];
+    assert!(libs.contains(&a.verdict.best_move().unwrap()), "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
