@@ -75,7 +75,9 @@
 //!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
 //!   or two liberties next to those chains (capturing one, or an atari on it), at its first
 //!   move also of the attacker's chains with three next to those chains with two or fewer (a
-//!   race they would lose), and a pass
+//!   race they would lose), and, at its first move when it has three liberties or fewer, the
+//!   liberties of its own chains with one or two next to the attacker's chains touching it
+//!   (keeping the pressure on them), and a pass
 //!   (tenuki); also the liberty of its own chains in atari next to the attacker's chains
 //!   around it, and the liberties of those attacker chains when they are about as short of
 //!   liberties as it is. The attacker's moves beyond the liberties, captures and ataris are

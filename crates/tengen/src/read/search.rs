@@ -597,6 +597,24 @@ impl<'a> Searcher<'a> {
                 }
                 _ => {}
             }
+            if wide && d <= 1 && libs <= 3 {
+                // at the defender's first move (the root of a defence, or the answer to the
+                // attacker's first move), when the target has three liberties or fewer: its
+                // other chains of two liberties or fewer next to this attacker chain are
+                // strengthened, which keeps the pressure on it (with any number of liberties of
+                // the target: the same answers on GNU Go's suite, and dearer; only the chains in
+                // atari: one right answer fewer)
+                for s in b.chain_stones_at(h) {
+                    for n in b.nbrs(s) {
+                        if b.cell(n) == self.def
+                            && b.head_at(n) != b.head_at(self.target)
+                            && b.libs_at(n) <= 2
+                        {
+                            self.add_chain_libs(d, b.head_at(n), 38, &mut m);
+                        }
+                    }
+                }
+            }
         }
         for &p in lp {
             let p = p as usize;

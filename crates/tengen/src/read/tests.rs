@@ -845,3 +845,24 @@ fn an_enclosed_chain_of_four_liberties_is_read() {
     assert!(libs.contains(&a.verdict.best_move().unwrap()), "{a:?}");
     assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
 }
+
+/// Black's chain (0,5)-(1,5) has three liberties; left alone, its best defence is a ko (at
+/// (0,4)). White's chain (2,5) (2,6) (3,6) next to it has two, and Black's stone (2,4) next to
+/// that chain is in atari: saving it at (3,4) keeps the chain short and is a clean defence.
+/// The stone touches neither the target nor its liberties, so it is found through the
+/// attacker's chain, at the defender's first move. GNU Go 3.8 answers the same (`defend B2`
+/// is `1 D3`; a random 7x7 position of ours).
+#[test]
+fn the_defender_saves_a_stone_pressing_on_the_wall() {
+    let b = diagram(&[
+        ". . X . . . X",
+        ". O O X . . .",
+        "O . X . X X X",
+        ". . O . O . .",
+        ". O X . X . .",
+        "X X O . . . X",
+        ". . O O X . O",
+    ]);
+    let d = defend(&b, pt(1, 5)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(play(3, 4)), true), "{d:?}");
+}
