@@ -45,10 +45,12 @@
 //! - A chain with [`ReadConfig::safe_liberties`] liberties or more (4 by default) with the
 //!   attacker to move counts as escaped, without search, unless it has just that many and
 //!   two of them are on the first line (a chain pushed along the second line), within the
-//!   wide depth; a chain with one liberty that the attacker may fill is captured, unless the
-//!   capture takes one stone in a ko that the defender may still retake: then the capture
-//!   is a ko ([`Verdict::Ko`], as GNU Go answers it), and the other moves are read for an
-//!   outright capture.
+//!   wide depth, or, up to the attacker's first move, none of them is next to an empty point
+//!   that is not a liberty too (an enclosed chain, which escapes only by capturing); a chain
+//!   with one liberty that the attacker may fill is captured, unless the capture takes one
+//!   stone in a ko that the defender may still retake: then the capture is a ko
+//!   ([`Verdict::Ko`], as GNU Go answers it), and the other moves are read for an outright
+//!   capture.
 //! - The attacker's moves are the chain's liberties, the empty points next to them when the
 //!   chain has two or three liberties (nets, and blocking the way out), and the liberties of
 //!   the attacker's own chains next to the target (or to its liberties) that are in atari, or
@@ -71,7 +73,11 @@
 //!   when it has two or three, the
 //!   liberties of its own chains next to its liberties when it has three or fewer (those
 //!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
-//!   or two liberties next to those chains (capturing one, or an atari on it), and a pass
+//!   or two liberties next to those chains (capturing one, or an atari on it), at its first
+//!   move also of the attacker's chains with three next to those chains with two or fewer (a
+//!   race they would lose), and, at its first move when it has three liberties or fewer, the
+//!   liberties of its own chains with one or two next to the attacker's chains touching it
+//!   (keeping the pressure on them), and a pass
 //!   (tenuki); also the liberty of its own chains in atari next to the attacker's chains
 //!   around it, and the liberties of those attacker chains when they are about as short of
 //!   liberties as it is. The attacker's moves beyond the liberties, captures and ataris are

@@ -845,3 +845,69 @@ fn the_attacker_retakes_a_ko_the_defender_took_again_after_a_tenuki() {
         "{d:?}"
     );
 }
+
+/// Black's stone (0,2) has three liberties; two of them, (0,3) and (1,2), are next to Black's
+/// (1,3), which has two. White's chains next to (1,3), (0,4)-(1,4) and (2,3), have three
+/// liberties each and share (2,4): Black takes it, and both are short of liberties before
+/// (1,3) is. A defence away from the target's liberties, next to neither them nor the target
+/// (a random 7x7 position of ours; GNU Go 3.8 answers the same, `defend A5` is `1 C3`).
+#[test]
+fn the_defender_shortens_a_chain_racing_its_neighbour() {
+    let b = diagram(&[
+        "X O X O . X .",
+        ". O . . . . X",
+        "X . . O O O .",
+        ". X O . X . O",
+        "O O . X O . O",
+        ". X . . O O .",
+        ". . . X O . O",
+    ]);
+    let d = defend(&b, pt(0, 2)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(play(2, 4)), true), "{d:?}");
+}
+
+/// White's chain has four liberties, (2,3), (6,3), (3,5) and (5,5), each walled in by Black:
+/// no liberty is next to an empty point but liberties, so the chain can only wait to be
+/// filled. Four liberties count as safe without search, but not for such an enclosed chain at
+/// the attacker's first move. GNU Go 3.8 answers the same (`attack D6` is `1 C6`, `defend D6`
+/// is `0`).
+#[test]
+fn an_enclosed_chain_of_four_liberties_is_read() {
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". X X X X X X X .",
+        ". X . O O O . X .",
+        ". X X O O O X X .",
+        ". X X . O . X X .",
+        ". X X X X X X X .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (a, d) = attack_and_defence(&b, pt(3, 3));
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    let libs = [play(2, 3), play(6, 3), play(3, 5), play(5, 5)];
+    assert!(libs.contains(&a.verdict.best_move().unwrap()), "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
+
+/// Black's chain (0,5)-(1,5) has three liberties; left alone, its best defence is a ko (at
+/// (0,4)). White's chain (2,5) (2,6) (3,6) next to it has two, and Black's stone (2,4) next to
+/// that chain is in atari: saving it at (3,4) keeps the chain short and is a clean defence.
+/// The stone touches neither the target nor its liberties, so it is found through the
+/// attacker's chain, at the defender's first move. GNU Go 3.8 answers the same (`defend B2`
+/// is `1 D3`; a random 7x7 position of ours).
+#[test]
+fn the_defender_saves_a_stone_pressing_on_the_wall() {
+    let b = diagram(&[
+        ". . X . . . X",
+        ". O O X . . .",
+        "O . X . X X X",
+        ". . O . O . .",
+        ". O X . X . .",
+        "X X O . . . X",
+        ". . O O X . O",
+    ]);
+    let d = defend(&b, pt(1, 5)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(play(3, 4)), true), "{d:?}");
+}
