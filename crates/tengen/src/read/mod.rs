@@ -253,6 +253,12 @@ pub enum ReadError {
 /// owl questions (BENCHMARKS.md, 2026-12-06) and checked on the other half.
 pub const OPEN_GUESS_STONES: usize = 3;
 
+/// The most liberties of the chain asked about in an open region for which a search cut off
+/// by its budget is answered as the first mover's success; a chain with more has room and
+/// counts as a survival. The smallest bound that kept every gain of [`OPEN_GUESS_STONES`]
+/// on the half of GNU Go's owl questions it was chosen on (BENCHMARKS.md, 2026-12-06).
+pub const OPEN_GUESS_LIBERTIES: usize = 10;
+
 /// The most points (empty, the defender's stones, the attacker's stones inside) a
 /// life-and-death region may have.
 pub const MAX_REGION: usize = dfpn::MAX_REGION;
@@ -567,7 +573,8 @@ impl Reader {
     ///   often one that whoever moves first settles; on GNU Go's regression suite this guess
     ///   is right more often than counting an unread fight as a survival. In the open region
     ///   of [`Reader::owl`] the same holds for a chain of [`OPEN_GUESS_STONES`] stones or
-    ///   more; a smaller one, light and with room to run, counts as a survival.
+    ///   more with at most [`OPEN_GUESS_LIBERTIES`] liberties; a lighter one, or one with
+    ///   more room, counts as a survival.
     /// - **The graph-history problem.** The table is keyed by the Zobrist hash with the
     ///   simple-ko point, the side to move, the ko-threat flags and whether the last move
     ///   was a pass, so positions reached with a different ko or threat history are
@@ -634,9 +641,9 @@ impl Reader {
     /// Life and death of the group through the stone on `p` in a position of a game, as GNU
     /// Go's `owl_attack` and `owl_defend` ask it: [`Reader::life_and_death`] in its enclosed
     /// region when it has one of at most [`MAX_REGION`] points; otherwise in an **open
-    /// region**: the points reached from `p` through empty points and the group's own stones
-    /// in at most four steps (three, two or one when that region is too large), with the
-    /// attacker's chains wholly inside it. The defender then wins by **running out** too: by
+    /// region**: the points reached from the stones of `p`'s chain through empty points and
+    /// the group's own stones in at most four steps (three, two, one or none when that region
+    /// is too large), with the attacker's chains wholly inside it. The defender then wins by **running out** too: by
     /// giving the stone on `p`'s chain three liberties or more, one of them outside the region
     /// (it has run as far as the region reaches, or joined a stone of its own beyond it); a
     /// chain with fewer is chased on beyond the region on its own liberties, so a ladder is
@@ -669,11 +676,11 @@ impl Reader {
     ///
     /// # Errors
     /// As [`Reader::life_and_death`] without a region; [`ReadError::RegionTooLarge`] only when
-    /// even the points one step away make too large a region.
+    /// the chain itself has more than [`MAX_REGION`] stones.
     pub fn owl(&mut self, board: &Board, p: Point) -> Result<LifeAndDeath, ReadError> {
         let (q, def, att) = group_root(board, p)?;
         let mut last = ReadError::RegionTooLarge(MAX_REGION + 1);
-        for reach in [usize::MAX, 4, 3, 2, 1] {
+        for reach in [usize::MAX, 4, 3, 2, 1, 0] {
             match found_region(board, q, def, att, reach) {
                 Ok((pts, in_region)) => {
                     return Ok(self.solve_region(
@@ -742,11 +749,13 @@ impl Reader {
             (r, to_move(board, mv), s.nodes(), s.tainted())
         };
         // whether a cut-off search may count as the attacker's capture (below)
-        let heavy = !open || board.chain_size_at(q) >= OPEN_GUESS_STONES;
+        let heavy = !open
+            || (board.chain_size_at(q) >= OPEN_GUESS_STONES
+                && board.libs_at(q) as usize <= OPEN_GUESS_LIBERTIES);
         let mut line = |attacker: bool| {
             use dfpn::Goal::{Live, Survive};
             // a search cut off by its budget is answered as the first mover's success, except
-            // that a chain of one or two stones in an open region survives (not proven)
+            // that a light chain or one with room in an open region survives (not proven)
             let captures = |r: Option<bool>| r.unwrap_or(attacker && heavy);
             // 1. the defender may retake a ko after a threat
             let (r1, m1, n1, t1) = run(Survive, 2, attacker);
@@ -871,8 +880,8 @@ fn group_root(board: &Board, p: Point) -> Result<(usize, u8, u8), ReadError> {
     Ok((q, color.digit(), color.opponent().digit()))
 }
 
-/// The region of the group on `q` (colour digits `def`, `att`): the points reached from `q`
-/// through empty points and `def` stones in at most `reach` steps, with the `att` chains
+/// The region of the group on `q` (colour digits `def`, `att`): the points reached from the
+/// stones of `q`'s chain through empty points and `def` stones in at most `reach` steps, with the `att` chains
 /// wholly inside them. Returns the points and their marks on the padded board.
 ///
 /// # Errors
@@ -885,9 +894,15 @@ fn found_region(
     reach: usize,
 ) -> Result<(Vec<u16>, Vec<bool>), ReadError> {
     let mut in_region = vec![false; board.padded_len()];
-    let mut pts: Vec<u16> = vec![q as u16];
-    let mut steps: Vec<usize> = vec![0];
-    in_region[q] = true;
+    // the steps are counted from every stone of the chain through `q`
+    let mut pts: Vec<u16> = board.chain_stones_at(q).map(|s| s as u16).collect();
+    if pts.len() > MAX_REGION {
+        return Err(ReadError::RegionTooLarge(pts.len()));
+    }
+    let mut steps: Vec<usize> = vec![0; pts.len()];
+    for &s in &pts {
+        in_region[s as usize] = true;
+    }
     let mut i = 0;
     while i < pts.len() {
         let (s, d) = (pts[i] as usize, steps[i]);

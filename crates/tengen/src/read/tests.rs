@@ -717,6 +717,34 @@ fn owl_guesses_a_cut_off_fight_by_the_chains_weight() {
 }
 
 #[test]
+fn an_open_region_is_measured_from_the_whole_chain() {
+    // White's chain of ten stones across an otherwise empty 19x19 board, one black stone
+    // below it: every region around it is over the limit until it is one step deep, and
+    // that step is taken from each of its stones (its 22 liberties all in the region)
+    let mut b = Board::square(19).unwrap();
+    b.edit((2..12).map(|x| (pt(x, 9), Some(Color::White))));
+    b.edit([(pt(6, 12), Some(Color::Black))]);
+    let cfg = ReadConfig {
+        tsumego_budget: 10_000,
+        ..ReadConfig::default()
+    };
+    let ld = Reader::new(cfg).owl(&b, pt(2, 9)).unwrap();
+    let chain: Vec<Point> = (2..12).map(|x| pt(x, 9)).collect();
+    let libs = (2..12)
+        .flat_map(|x| [pt(x, 8), pt(x, 10)])
+        .chain([pt(1, 9), pt(12, 9)]);
+    for p in chain.iter().copied().chain(libs) {
+        assert!(ld.region.contains(&p), "{p:?} not in {:?}", ld.region);
+    }
+    // a long chain with room on every side is out of danger (with GTP's budget the search is
+    // cut off: its 22 liberties are room, not a fight to guess)
+    assert!(
+        matches!(ld.attacker_first.status, Status::Alive | Status::Seki),
+        "{ld:?}"
+    );
+}
+
+#[test]
 fn owl_of_an_enclosed_group_is_life_and_death() {
     let b = diagram(&BACKFILL);
     let mut r = Reader::new(ReadConfig::default());
