@@ -9,19 +9,17 @@
 #[path = "../board_bytes.rs"]
 mod board_bytes;
 
-use board_bytes::board_from_bytes;
+use board_bytes::{board_from_bytes, size_from_bytes};
 use libfuzzer_sys::fuzz_target;
 use tengen::count::Position;
 use tengen::judge::{judge, Options, Status};
-use tengen::{Color, Point, Preset, Size};
+use tengen::{Color, Point, Preset};
 
 fuzz_target!(|data: &[u8]| {
     if data.len() < 4 {
         return;
     }
-    let w = 1 + data[0] as usize % 19;
-    let h = 1 + data[1] as usize % 19;
-    let size = Size::new(w, h).expect("1..=19 is a valid size");
+    let size = size_from_bytes(data[0], data[1], 19);
     let rules = Preset::ALL[data[2] as usize % Preset::ALL.len()].rules();
     let to_move = if data[3] & 1 == 0 {
         Color::Black
@@ -95,7 +93,11 @@ fuzz_target!(|data: &[u8]| {
     );
     dead.sort_by_key(key);
     assert_eq!(j.dead, dead, "dead stones are not the dead chains' stones");
-    assert_eq!(ownership.len(), w * h, "ownership of another board");
+    assert_eq!(
+        ownership.len(),
+        size.width() * size.height(),
+        "ownership of another board"
+    );
     assert!(ownership.iter().all(|o| (-1.0..=1.0).contains(o)));
     let _ = j.result().to_string();
 

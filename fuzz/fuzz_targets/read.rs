@@ -10,10 +10,10 @@
 #[path = "../board_bytes.rs"]
 mod board_bytes;
 
-use board_bytes::board_from_bytes;
+use board_bytes::{board_from_bytes, size_from_bytes};
 use libfuzzer_sys::fuzz_target;
 use tengen::read::{RaceOutcome, ReadConfig, ReadError, Reader, Reading, Status, Verdict};
-use tengen::{Board, Color, Move, Point, Preset, Size};
+use tengen::{Board, Color, Move, Point, Preset};
 
 /// Small budgets: a question is cut off, not read for long.
 fn config() -> ReadConfig {
@@ -43,9 +43,8 @@ fuzz_target!(|data: &[u8]| {
     if data.len() < 6 {
         return;
     }
-    let w = 1 + data[0] as usize % 13;
-    let h = 1 + data[1] as usize % 13;
-    let size = Size::new(w, h).expect("1..=13 is a valid size");
+    let size = size_from_bytes(data[0], data[1], 13);
+    let (w, h) = (size.width(), size.height());
     let at = |b: u8| Point::new((b as usize % w) as u8, ((b as usize / w) % h) as u8);
     let (p, q, ko) = (at(data[2]), at(data[3]), at(data[4]));
     let mut board = board_from_bytes(size, &data[6..]);

@@ -643,7 +643,8 @@ impl Reader {
     /// region when it has one of at most [`MAX_REGION`] points; otherwise in an **open
     /// region**: the points reached from the stones of `p`'s chain through empty points and
     /// the group's own stones in at most four steps (three, two, one or none when that region
-    /// is too large), with the attacker's chains wholly inside it. The defender then wins by **running out** too: by
+    /// is too large), with the attacker's chains wholly inside it. The defender then wins by
+    /// **running out** too: by
     /// giving the stone on `p`'s chain three liberties or more, one of them outside the region
     /// (it has run as far as the region reaches, or joined a stone of its own beyond it); a
     /// chain with fewer is chased on beyond the region on its own liberties, so a ladder is
@@ -881,8 +882,9 @@ fn group_root(board: &Board, p: Point) -> Result<(usize, u8, u8), ReadError> {
 }
 
 /// The region of the group on `q` (colour digits `def`, `att`): the points reached from the
-/// stones of `q`'s chain through empty points and `def` stones in at most `reach` steps, with the `att` chains
-/// wholly inside them. Returns the points and their marks on the padded board.
+/// stones of `q`'s chain through empty points and `def` stones in at most `reach` steps,
+/// with the `att` chains wholly inside them. Returns the points and their marks on the
+/// padded board.
 ///
 /// # Errors
 /// [`ReadError::RegionTooLarge`] when it has more than [`MAX_REGION`] points.

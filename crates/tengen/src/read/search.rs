@@ -305,6 +305,23 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Add to `m` with `score` the liberties of the defender's chains, other than the target,
+    /// that touch the attacker chain with head `h` on board `d` and have `max_libs`
+    /// liberties or fewer (the chains pressing on that wall).
+    fn add_pressing_libs(&self, d: usize, h: usize, max_libs: u16, score: i32, m: &mut Moves) {
+        let b = &self.boards[d];
+        for s in b.chain_stones_at(h) {
+            for n in b.nbrs(s) {
+                if b.cell(n) == self.def
+                    && b.head_at(n) != b.head_at(self.target)
+                    && b.libs_at(n) <= max_libs
+                {
+                    self.add_chain_libs(d, b.head_at(n), score, m);
+                }
+            }
+        }
+    }
+
     /// The moves saving the attacker chain with head `h` in atari on board `d` (its liberty,
     /// or capturing a defender chain in atari next to it), added to `m`.
     fn add_saves(&self, d: usize, h: usize, m: &mut Moves) {
@@ -534,16 +551,7 @@ impl<'a> Searcher<'a> {
                 if libs > 2 {
                     continue;
                 }
-                for s in b.chain_stones_at(h) {
-                    for n in b.nbrs(s) {
-                        if b.cell(n) == self.def
-                            && b.head_at(n) != b.head_at(self.target)
-                            && b.libs_at(n) <= 3
-                        {
-                            self.add_chain_libs(d, b.head_at(n), 28, &mut m);
-                        }
-                    }
-                }
+                self.add_pressing_libs(d, h, 3, 28, &mut m);
             }
         }
         if libs == 3 && self.wide(d) {
@@ -605,16 +613,7 @@ impl<'a> Searcher<'a> {
                 // strengthened, which keeps the pressure on it (with any number of liberties of
                 // the target: the same answers on GNU Go's suite, and dearer; only the chains in
                 // atari: one right answer fewer)
-                for s in b.chain_stones_at(h) {
-                    for n in b.nbrs(s) {
-                        if b.cell(n) == self.def
-                            && b.head_at(n) != b.head_at(self.target)
-                            && b.libs_at(n) <= 2
-                        {
-                            self.add_chain_libs(d, b.head_at(n), 38, &mut m);
-                        }
-                    }
-                }
+                self.add_pressing_libs(d, h, 2, 38, &mut m);
             }
         }
         for &p in lp {
