@@ -62,8 +62,11 @@
 //!   liberties of the attacker's own chains next to it and the empty points next to it
 //!   (filled first, they make the liberty safe to take); at its first move only (where
 //!   they find most and cost least), its walls next to the target with two liberties are
-//!   extended and, against a target of one or two liberties, the liberties of the defender's
-//!   chains of three liberties or fewer pressing on those walls are taken. The defender's
+//!   extended, against a target of one or two liberties the liberties of the defender's
+//!   chains of three liberties or fewer pressing on those walls are taken, and the liberties
+//!   of the chains the target would connect to are backfilled (when one can be filled only
+//!   in self-atari, the point of that stone's one liberty, if a stone there would have three
+//!   liberties or more). The defender's
 //!   moves are the
 //!   chain's liberties, the liberties of the attacker's chains next to it with one or two
 //!   liberties (capturing to escape, or a counter-atari), with at most one liberty more
@@ -72,7 +75,9 @@
 //!   counted twice (a race as races are counted), the empty points next to its liberties
 //!   when it has two or three, the
 //!   liberties of its own chains next to its liberties when it has three or fewer (those
-//!   chains with three liberties or fewer: strengthening what it could connect to), the liberties of the attacker's chains with one
+//!   chains with three liberties or fewer: strengthening what it could connect to, and at its
+//!   first move also the points where the attacker would backfill their liberties), the
+//!   liberties of the attacker's chains with one
 //!   or two liberties next to those chains (capturing one, or an atari on it), at its first
 //!   move also of the attacker's chains with three next to those chains with two or fewer (a
 //!   race they would lose), and, at its first move when it has three liberties or fewer, the

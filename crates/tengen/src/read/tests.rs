@@ -939,3 +939,27 @@ fn the_defender_saves_a_stone_pressing_on_the_wall() {
     let d = defend(&b, pt(1, 5)).unwrap();
     assert_eq!(outcome(&d), (Verdict::Success(play(3, 4)), true), "{d:?}");
 }
+
+/// White's chain (5,1) has two liberties: (5,2), an eye Black cannot fill, and (4,1), which
+/// Black cannot fill either (a suicide) and where White connects to (4,0) and (3,1). Those
+/// share the liberty (3,0), which Black can take only in self-atari (White would capture it
+/// at (2,0)). Black first takes (2,0), the one liberty of a stone at (3,0) (a backfill of the
+/// connection): then (3,0) is safe to take and the chain dies. White, to move, takes (2,0)
+/// first. GNU Go 3.8 answers the same (`attack F8` and `defend F8` are `1 C9`).
+#[test]
+fn the_attacker_backfills_the_liberty_of_a_connection() {
+    let b = diagram(&[
+        ". . . . O X X X .",
+        ". X X O . O O X .",
+        ". . X X O . O X .",
+        ". . . X O O O X .",
+        ". . . X X X X X .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (a, d) = attack_and_defence(&b, pt(5, 1));
+    assert_eq!(outcome(&a), (Verdict::Success(play(2, 0)), true), "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Success(play(2, 0)), true), "{d:?}");
+}
