@@ -96,7 +96,11 @@
 //!   answered by a second retake); a line that needs it counts as a ko instead of a
 //!   success for the side that retook: [`Verdict::Ko`] for the side asked about when only the
 //!   opponent retook (it takes the ko first; the opponent needs the threat: GNU Go's code 2),
-//!   [`Verdict::KoAfterThreat`] when it had to retake itself (code 3).
+//!   [`Verdict::KoAfterThreat`] when it had to retake itself (code 3). After the defender's
+//!   retake of a ko next to the target, where its connecting stone would leave the target in
+//!   atari (a false eye), the attacker may also leave the ko alone (a pass, up to ten moves
+//!   deep): a ko the defender can only resolve by connecting into a chain that dies all the
+//!   same is then a capture, not a ko.
 //! - Moves are ordered by liberties (captures first, then moves that leave the target fewer
 //!   liberties and the mover's stone more). Proven results go in a transposition table keyed
 //!   by the Zobrist hash with the ko state, the side to move, the ko-threat flags and the

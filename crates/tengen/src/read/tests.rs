@@ -963,3 +963,25 @@ fn the_attacker_backfills_the_liberty_of_a_connection() {
     assert_eq!(outcome(&a), (Verdict::Success(play(2, 0)), true), "{a:?}");
     assert_eq!(outcome(&d), (Verdict::Success(play(2, 0)), true), "{d:?}");
 }
+
+/// Black's chain has an eye at (3,5), a liberty at (1,6), and a false eye at (4,6): the stone
+/// (5,6) beside it is in atari. White taking it there is a ko, but one Black cannot win: when
+/// Black retakes (after a threat), White leaves the ko alone, and Black's connection at (4,6)
+/// leaves the chain one eye. So Black, to move, has no defence (it answered a ko before the
+/// attacker could leave a retaken ko alone). GNU Go 3.8 answers the same (`defend D3` is
+/// `0`, `attack D3` is `1`).
+#[test]
+fn a_ko_on_a_false_eye_is_no_defence() {
+    let b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        ". O O O O O O",
+        ". O X X X X O",
+        "O O X . X O O",
+        "O . X X . X O",
+    ]);
+    let (a, d) = attack_and_defence(&b, pt(3, 4));
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
