@@ -3,8 +3,10 @@
 //! and death of the group in its enclosed region, or in an open region where running out
 //! counts as a defence: [`tengen::read::Reader::owl`]),
 //! with GNU Go's answer format: `1 D4` (success with the move), `2 D4` (success only by
-//! winning a ko), `0` (failure). `defend` and `owl_defend` answer `1 PASS` for a group that
-//! the attacker cannot take even moving first. The tactical questions use the default limits
+//! winning a ko), `0` (failure). `defend` answers `1 PASS` for a chain that the attacker
+//! cannot take even moving first; `owl_defend` does so only when that is proven (a search cut
+//! off by its budget is a guess, and a group that may need a move is given one: the key of the
+//! search with its owner moving first). The tactical questions use the default limits
 //! ([`tengen::read::ReadConfig`]), the owl questions [`OWL_NODES`] nodes a search; an answer
 //! cut off by the budget is given as the best guess, as GNU Go does at its depth limits.
 
@@ -68,7 +70,7 @@ fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
             Status::Ko => (2, a.key),
             Status::Alive | Status::Seki => (0, None),
         }
-    } else if matches!(a.status, Status::Alive | Status::Seki) {
+    } else if matches!(a.status, Status::Alive | Status::Seki) && a.proven {
         (1, Some(Move::Pass))
     } else {
         let d = ld.defender_first;

@@ -684,12 +684,17 @@ impl Reader {
     /// assert!(matches!(ld.defender_first.status, Status::Alive | Status::Seki));
     /// ```
     ///
+    /// A group too large for any region (its chain and the attacker's chains inside it over
+    /// [`MAX_REGION`] points even at no step) is read tactically instead: dead when its chain
+    /// can be captured ([`Reader::attack`]), in a ko when only by a ko, and otherwise alive,
+    /// not proven (its eyes are not read); the key with the defender first is
+    /// [`Reader::defend`]'s move, and the region is the chain.
+    ///
     /// # Errors
-    /// As [`Reader::life_and_death`] without a region; [`ReadError::RegionTooLarge`] only when
-    /// the chain itself has more than [`MAX_REGION`] stones.
+    /// As [`Reader::life_and_death`] without a region, except that a group is never too
+    /// large.
     pub fn owl(&mut self, board: &Board, p: Point) -> Result<LifeAndDeath, ReadError> {
         let (q, def, att) = group_root(board, p)?;
-        let mut last = ReadError::RegionTooLarge(MAX_REGION + 1);
         for reach in [usize::MAX, 4, 3, 2, 1, 0] {
             match found_region(board, q, def, att, reach) {
                 Ok((pts, in_region)) => {
@@ -702,11 +707,45 @@ impl Reader {
                         reach != usize::MAX,
                     ))
                 }
-                Err(e @ ReadError::RegionTooLarge(_)) => last = e,
+                Err(ReadError::RegionTooLarge(_)) => {}
                 Err(e) => return Err(e),
             }
         }
-        Err(last)
+        self.owl_by_tactics(board, p)
+    }
+
+    /// [`Reader::owl`] for a group too large for any region: its chain read tactically
+    /// ([`Reader::attack`] and [`Reader::defend`]). A chain the attacker captures is dead, one
+    /// it captures only by a ko is in a ko, and one it cannot capture survives
+    /// ([`Status::Alive`], not proven: its eyes are not read). The region is the chain.
+    fn owl_by_tactics(&mut self, board: &Board, p: Point) -> Result<LifeAndDeath, ReadError> {
+        let a = self.attack(board, p)?;
+        let d = self.defend(board, p)?;
+        let attacker_first = match a.verdict {
+            Verdict::Success(m) => (Status::Dead, Some(m)),
+            Verdict::Ko(m) | Verdict::KoAfterThreat(m) => (Status::Ko, Some(m)),
+            Verdict::Failure => (Status::Alive, None),
+        };
+        let defender_first = match d.verdict {
+            Verdict::Success(m) => (Status::Alive, Some(m)),
+            Verdict::Ko(m) | Verdict::KoAfterThreat(m) => (Status::Ko, Some(m)),
+            Verdict::Failure => (Status::Dead, None),
+        };
+        let line = |(status, key): (Status, Option<Move>), r: &Reading| LifeLine {
+            status,
+            key,
+            // a capture read to its end is proven; a chain's survival is not life
+            proven: r.proven && status == Status::Dead,
+            nodes: r.nodes,
+        };
+        let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
+        let mut region: Vec<Point> = board.chain_stones_at(q).map(|s| board.point(s)).collect();
+        region.sort_unstable_by_key(|r| (r.y, r.x));
+        Ok(LifeAndDeath {
+            attacker_first: line(attacker_first, &a),
+            defender_first: line(defender_first, &d),
+            region,
+        })
     }
 
     /// The two lines (each side moving first) of the life-and-death search about the chain on

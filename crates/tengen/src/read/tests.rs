@@ -985,3 +985,45 @@ fn a_ko_on_a_false_eye_is_no_defence() {
     assert!(a.proven && a.verdict.code() == 1, "{a:?}");
     assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
 }
+
+#[test]
+fn owl_reads_a_group_too_large_for_a_region_tactically() {
+    // a white wall of 65 stones (four rows deep, sixteen columns and one stone) with a black
+    // stone on each side: no region of at most MAX_REGION points holds it even at no step, so
+    // it is read as a chain: not capturable, alive but not proven
+    let mut b = Board::square(19).unwrap();
+    let wall: Vec<Point> = (0..19)
+        .flat_map(|x| [pt(x, 3), pt(x, 4), pt(x, 5), pt(x, 6)])
+        .take(MAX_REGION + 5)
+        .collect();
+    b.edit(wall.iter().map(|&p| (p, Some(Color::White))));
+    b.edit([
+        (pt(5, 1), Some(Color::Black)),
+        (pt(5, 9), Some(Color::Black)),
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    assert!(matches!(
+        r.life_and_death(&b, pt(0, 3), None),
+        Err(ReadError::RegionTooLarge(_))
+    ));
+    let ld = r.owl(&b, pt(0, 3)).unwrap();
+    assert_eq!(ld.attacker_first.status, Status::Alive, "{ld:?}");
+    assert!(!ld.attacker_first.proven, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, None);
+    assert_eq!(ld.region.len(), wall.len());
+    // a white chain of 75 stones (the top three rows and 18 points of the fourth) under a
+    // black wall, its one liberty at the end of the fourth row: Black takes it, and White's
+    // extension there only leaves it in atari again (captures read to their end)
+    let mut short = Board::square(19).unwrap();
+    let long: Vec<Point> = (0..19)
+        .flat_map(|x| [pt(x, 0), pt(x, 1), pt(x, 2)])
+        .collect();
+    let long: Vec<Point> = long.into_iter().chain((0..18).map(|x| pt(x, 3))).collect();
+    short.edit(long.iter().map(|&p| (p, Some(Color::White))));
+    short.edit((0..19).map(|x| (pt(x, 4), Some(Color::Black))));
+    short.edit([(pt(18, 4), None), (pt(18, 5), Some(Color::Black))]);
+    let ld = r.owl(&short, pt(0, 0)).unwrap();
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert!(ld.attacker_first.proven, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Dead, "{ld:?}");
+}
