@@ -74,3 +74,29 @@ fn analysis_commands_and_their_errors() {
 fn reading_commands() {
     transcript("reading");
 }
+
+#[test]
+fn the_owl_budget_is_an_option() {
+    // a white group in the corner of 7x7 with a straight four-point eye space (A7 to D7): alive,
+    // but only a search shows it. With the default budget owl_attack proves it (0); with one
+    // node a search is cut off at once and guessed as the first mover's (a kill, 1 MOVE).
+    let mut cmds = String::from("boardsize 7\n");
+    for v in ["E7", "A6", "B6", "C6", "D6", "E6"] {
+        cmds += &format!("play white {v}\n");
+    }
+    for v in ["F7", "F6", "A5", "B5", "C5", "D5", "E5", "F5"] {
+        cmds += &format!("play black {v}\n");
+    }
+    cmds += "owl_attack E7\n";
+    let last = |args: &[&str]| {
+        let (out, err, code) = common::run_tengen(args, &cmds);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        out.trim_end().rsplit("\n\n").next().unwrap().to_string()
+    };
+    assert_eq!(last(&["gtp"]), "= 0");
+    assert!(last(&["gtp", "--owl-nodes", "1"]).starts_with("= 1 "));
+    // no budget is an error
+    let (_, err, code) = common::run_tengen(&["gtp", "--owl-nodes", "0"], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--owl-nodes"), "{err}");
+}

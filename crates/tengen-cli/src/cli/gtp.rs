@@ -5,7 +5,8 @@ use std::io::{self, BufReader};
 use clap::Args;
 use tengen::Rules;
 use tengen_engine::gtp::{
-    run as serve, Engine, EngineConfig, ScoreMode, DEFAULT_RESIGN_MOVES, DEFAULT_RESIGN_THRESHOLD,
+    run as serve, Engine, EngineConfig, ScoreMode, DEFAULT_OWL_NODES, DEFAULT_RESIGN_MOVES,
+    DEFAULT_RESIGN_THRESHOLD,
 };
 
 /// Options of `tengen gtp`.
@@ -44,6 +45,10 @@ pub struct GtpArgs {
     /// user can.
     #[arg(long, value_name = "DIR")]
     sgf_dir: Option<std::path::PathBuf>,
+    /// Nodes each proof-number search of owl_attack and owl_defend may expand (a question runs
+    /// up to six): more settle more fights and take longer.
+    #[arg(long, default_value_t = DEFAULT_OWL_NODES, value_parser = clap::value_parser!(u64).range(1..), value_name = "N")]
+    owl_nodes: u64,
 }
 
 fn parse_threshold(s: &str) -> Result<f64, String> {
@@ -67,6 +72,7 @@ pub fn run(args: &GtpArgs) -> i32 {
             args.score_mode
         },
         sgf_dir: args.sgf_dir.clone(),
+        owl_nodes: args.owl_nodes,
     });
     // the session reads on a thread of its own: the unlocked handle, which can move there
     let input = BufReader::new(io::stdin());

@@ -112,7 +112,16 @@ pub struct EngineConfig {
     /// `None` (the default): any path the controller names is read or written, with the
     /// engine's own permissions.
     pub sgf_dir: Option<std::path::PathBuf>,
+    /// Nodes each proof-number search of `owl_attack` and `owl_defend` may expand (a question
+    /// runs up to six); the default is [`DEFAULT_OWL_NODES`]. More nodes settle more fights
+    /// and take longer.
+    pub owl_nodes: u64,
 }
+
+/// The default node budget of each search of an owl question: on GNU Go 3.8's owl questions
+/// (half 0 of them, by hash) 40,000 nodes settle more than 10,000 or 20,000 at a median of a
+/// few hundred milliseconds a question (BENCHMARKS.md).
+pub const DEFAULT_OWL_NODES: u64 = 40_000;
 
 /// The default resignation threshold: a win rate of 10%.
 pub const DEFAULT_RESIGN_THRESHOLD: f64 = 0.1;
@@ -168,6 +177,7 @@ impl Default for EngineConfig {
             rules: Preset::Chinese.rules(),
             score_mode: ScoreMode::Judge,
             sgf_dir: None,
+            owl_nodes: DEFAULT_OWL_NODES,
         }
     }
 }

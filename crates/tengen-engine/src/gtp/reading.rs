@@ -7,8 +7,9 @@
 //! cannot take even moving first; `owl_defend` does so only when that is proven (a search cut
 //! off by its budget is a guess, and a group that may need a move is given one: the key of the
 //! search with its owner moving first). The tactical questions use the default limits
-//! ([`tengen::read::ReadConfig`]), the owl questions [`OWL_NODES`] nodes a search; an answer
-//! cut off by the budget is given as the best guess, as GNU Go does at its depth limits.
+//! ([`tengen::read::ReadConfig`]), the owl questions [`super::EngineConfig::owl_nodes`] nodes a
+//! search (`tengen gtp --owl-nodes N`); an answer cut off by the budget is given as the best
+//! guess, as GNU Go does at its depth limits.
 
 use super::state::{args_n, State};
 use super::table::{Command, Family, Reply};
@@ -46,10 +47,6 @@ pub(super) const COMMANDS: &[Command] = &[
     ),
 ];
 
-/// The node budget of each proof-number search of an owl question: a GTP client waits for
-/// the answer, and an open region's nodes are dear (up to six searches a question).
-const OWL_NODES: u64 = 10_000;
-
 /// A life-and-death question about the group at the vertex argument.
 fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
     args_n(args, 1)?;
@@ -59,7 +56,7 @@ fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
         return Err("vertex must not be empty".into());
     }
     let mut reader = Reader::new(ReadConfig {
-        tsumego_budget: OWL_NODES,
+        tsumego_budget: s.cfg.owl_nodes.max(1),
         ..ReadConfig::default()
     });
     let ld: LifeAndDeath = reader.owl(board, p).map_err(|e| e.to_string())?;
