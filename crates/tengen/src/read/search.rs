@@ -73,6 +73,12 @@ impl Moves {
 /// with a breaker on an open board, a net of three liberties) ran out of it.
 const LEAVE_KO_DEPTH: usize = 10;
 
+/// Line flags: bits 0 and 1 count the attacker's ko retakes after a threat (add
+/// [`ATT_RETAKE`] for each), bit 2 is the defender's one retake ([`DEF_RETOOK`]).
+const ATT_RETAKES: u8 = 3;
+const ATT_RETAKE: u8 = 1;
+const DEF_RETOOK: u8 = 4;
+
 /// The value of a line whose chain is captured.
 pub(super) const CAPTURED: u8 = 3;
 /// A capture by ko that the defender must retake after a threat: the attacker wins the ko
@@ -196,7 +202,7 @@ impl<'a> Searcher<'a> {
     /// Whether the defender may still retake a ko in this line (after a threat): in tactics,
     /// once per line (bit 2 of `flags`); never in a ladder.
     fn defender_may_retake(&self, flags: u8) -> bool {
-        self.mode == Mode::Tactics && flags & 4 == 0
+        self.mode == Mode::Tactics && flags & DEF_RETOOK == 0
     }
 
     /// Whether the attacker may still retake a ko at depth `d` in this line (after a threat;
@@ -207,7 +213,7 @@ impl<'a> Searcher<'a> {
     /// counted as an outright escape.
     fn attacker_may_retake(&self, d: usize, flags: u8) -> bool {
         let most = if self.wide(d) { 2 } else { 1 };
-        self.mode == Mode::Tactics && flags & 3 < most
+        self.mode == Mode::Tactics && flags & ATT_RETAKES < most
     }
 
     /// Whether the target on board `d`, with `libs` liberties (just the safe number), is
@@ -818,7 +824,7 @@ impl<'a> Searcher<'a> {
                 c.clear_ko();
             }
             c.play_pos(p, self.att);
-            let (mut v, _, pr) = self.defend(d + 1, flags + retake as u8);
+            let (mut v, _, pr) = self.defend(d + 1, flags + if retake { ATT_RETAKE } else { 0 });
             if retake {
                 v = v.min(KO_THREAT);
             }
@@ -834,7 +840,7 @@ impl<'a> Searcher<'a> {
         }
         if self.mode == Mode::Tactics
             && d < LEAVE_KO_DEPTH
-            && flags & 4 != 0
+            && flags & DEF_RETOOK != 0
             && self.false_eye_ko(d)
         {
             // the defender has just retaken a ko (after a threat, its one retake in the
@@ -925,7 +931,7 @@ impl<'a> Searcher<'a> {
                     c.clear_ko();
                 }
                 c.play_pos(p, self.def);
-                let (v, _, pr) = self.attack(d + 1, flags + ((retake as u8) << 2));
+                let (v, _, pr) = self.attack(d + 1, flags | if retake { DEF_RETOOK } else { 0 });
                 (if retake { v.max(KO_FIRST) } else { v }, pr)
             };
             proven &= pr;
