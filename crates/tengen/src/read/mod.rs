@@ -711,14 +711,20 @@ impl Reader {
                 Err(e) => return Err(e),
             }
         }
-        self.owl_by_tactics(board, p)
+        self.owl_by_tactics(board, p, q)
     }
 
     /// [`Reader::owl`] for a group too large for any region: its chain read tactically
     /// ([`Reader::attack`] and [`Reader::defend`]). A chain the attacker captures is dead, one
     /// it captures only by a ko is in a ko, and one it cannot capture survives
-    /// ([`Status::Alive`], not proven: its eyes are not read). The region is the chain.
-    fn owl_by_tactics(&mut self, board: &Board, p: Point) -> Result<LifeAndDeath, ReadError> {
+    /// ([`Status::Alive`], not proven: its eyes are not read). The region is the chain
+    /// (`q` is `p`'s padded index).
+    fn owl_by_tactics(
+        &mut self,
+        board: &Board,
+        p: Point,
+        q: usize,
+    ) -> Result<LifeAndDeath, ReadError> {
         let a = self.attack(board, p)?;
         let d = self.defend(board, p)?;
         let attacker_first = match a.verdict {
@@ -738,13 +744,13 @@ impl Reader {
             proven: r.proven && status == Status::Dead,
             nodes: r.nodes,
         };
-        let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
-        let mut region: Vec<Point> = board.chain_stones_at(q).map(|s| board.point(s)).collect();
-        region.sort_unstable_by_key(|r| (r.y, r.x));
+        // row by row, as padded indices run
+        let mut stones: Vec<usize> = board.chain_stones_at(q).collect();
+        stones.sort_unstable();
         Ok(LifeAndDeath {
             attacker_first: line(attacker_first, &a),
             defender_first: line(defender_first, &d),
-            region,
+            region: stones.into_iter().map(|s| board.point(s)).collect(),
         })
     }
 

@@ -1015,11 +1015,10 @@ fn owl_reads_a_group_too_large_for_a_region_tactically() {
     // black wall, its one liberty at the end of the fourth row: Black takes it, and White's
     // extension there only leaves it in atari again (captures read to their end)
     let mut short = Board::square(19).unwrap();
-    let long: Vec<Point> = (0..19)
+    let long = (0..19)
         .flat_map(|x| [pt(x, 0), pt(x, 1), pt(x, 2)])
-        .collect();
-    let long: Vec<Point> = long.into_iter().chain((0..18).map(|x| pt(x, 3))).collect();
-    short.edit(long.iter().map(|&p| (p, Some(Color::White))));
+        .chain((0..18).map(|x| pt(x, 3)));
+    short.edit(long.map(|p| (p, Some(Color::White))));
     short.edit((0..19).map(|x| (pt(x, 4), Some(Color::Black))));
     short.edit([(pt(18, 4), None), (pt(18, 5), Some(Color::Black))]);
     let ld = r.owl(&short, pt(0, 0)).unwrap();
