@@ -250,6 +250,13 @@ proptest! {
                     "{b:?} attack {p} claims {m}: {r:?}"
                 );
             }
+            if let (Verdict::Success(Move::Pass), true) = (r.verdict, r.proven) {
+                // a capture without a move: the defender to move cannot save the chain
+                prop_assert!(
+                    captured_within(&b, p, def, false, 20, &mut memo),
+                    "{b:?} attack {p} claims a capture by a pass: {r:?}"
+                );
+            }
         }
     }
 }

@@ -4,7 +4,8 @@
 //! counts as a defence: [`tengen::read::Reader::owl`]),
 //! with GNU Go's answer format: `1 D4` (success with the move), `2 D4` (success only by
 //! winning a ko), `0` (failure). `defend` answers `1 PASS` for a chain that the attacker
-//! cannot take even moving first; `owl_defend` does so only when that is proven (a search cut
+//! cannot take even moving first; a success that needs no move is `PASS` with its code
+//! (`attack` may answer `1 PASS` or `2 PASS`: the defender to move cannot avoid it); `owl_defend` does so only when that is proven (a search cut
 //! off by its budget is a guess, and a group that may need a move is given one: the key of the
 //! search with its owner moving first). The tactical questions use the default limits
 //! ([`tengen::read::ReadConfig`]), the owl questions [`super::EngineConfig::owl_nodes`] nodes a
@@ -99,7 +100,7 @@ fn read(
     let mut reader = Reader::new(ReadConfig::default());
     let r = ask(&mut reader, board, p).map_err(|e| e.to_string())?;
     Ok(match r.verdict.best_move() {
-        Some(Move::Pass) => "1 PASS".into(),
+        Some(Move::Pass) => format!("{} PASS", r.verdict.code()),
         Some(m) => format!("{} {}", r.verdict.code(), s.fmt_move(m)),
         None => "0".into(),
     })

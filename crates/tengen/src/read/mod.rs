@@ -100,7 +100,9 @@
 //!   retake of a ko next to the target, where its connecting stone would leave the target in
 //!   atari (a false eye), the attacker may also leave the ko alone (a pass, up to ten moves
 //!   deep): a ko the defender can only resolve by connecting into a chain that dies all the
-//!   same is then a capture, not a ko.
+//!   same is then a capture, not a ko. An attack that needs a threat first is weighed
+//!   against the attacker's pass ([`Reader::attack`]): when the defender to move cannot
+//!   avoid a capture or a ko the attacker takes first, the answer is that, by a pass.
 //! - Moves are ordered by liberties (captures first, then moves that leave the target fewer
 //!   liberties and the mover's stone more). Proven results go in a transposition table keyed
 //!   by the Zobrist hash with the ko state, the side to move, the ko-threat flags and the
@@ -420,10 +422,35 @@ impl Reader {
 
     /// Can the chain on `p` be captured with its opponent to move?
     ///
+    /// An attack that succeeds only by a ko the attacker must retake after a threat
+    /// ([`Verdict::KoAfterThreat`]) is weighed against the attacker's pass: the defence is
+    /// read too (the defender to move, whose pass would lift the ko ban), and when it leaves
+    /// the attacker more (whatever the defender does, the attacker takes a ko first, or
+    /// captures), that is the answer, with [`Move::Pass`] as the key move: the attacker need
+    /// not move, as GNU Go's regression suite writes such answers (`2 PASS`). A ko the
+    /// attacker takes first is not weighed so: the defender's pass would leave the attacker
+    /// the same position, and its own moves already take the ko first.
+    ///
     /// # Errors
     /// [`ReadError`] when `p` is off the board, empty, or its chain has no liberty.
     pub fn attack(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
-        self.ask(board, p, Mode::Tactics, true)
+        let (mut r, (value, _, proven)) = self.ask_with(board, p, Mode::Tactics, true)?;
+        if !matches!(r.verdict, Verdict::KoAfterThreat(_)) {
+            return Ok(r);
+        }
+        // values are from the attacker's side in both searches
+        let (d, (dvalue, _, dproven)) = self.ask_with(board, p, Mode::Tactics, false)?;
+        r.nodes += d.nodes;
+        if dvalue > value {
+            r.verdict = match dvalue {
+                search::CAPTURED => Verdict::Success(Move::Pass),
+                search::KO_FIRST => Verdict::Ko(Move::Pass),
+                _ => Verdict::KoAfterThreat(Move::Pass),
+            };
+            r.proven = proven && dproven;
+            r.pv = Vec::new();
+        }
+        Ok(r)
     }
 
     /// Can the chain on `p` be saved with its owner to move? `Success(Pass)` when it cannot
@@ -432,7 +459,7 @@ impl Reader {
     /// # Errors
     /// As [`Reader::attack`].
     pub fn defend(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
-        let first = self.ask(board, p, Mode::Tactics, true)?;
+        let first = self.attack(board, p)?;
         if first.verdict == Verdict::Failure {
             return Ok(Reading {
                 verdict: Verdict::Success(Move::Pass),
@@ -881,6 +908,17 @@ impl Reader {
         mode: Mode,
         attacker: bool,
     ) -> Result<Reading, ReadError> {
+        self.ask_with(board, p, mode, attacker).map(|(r, _)| r)
+    }
+
+    /// [`Reader::ask`], with the search's own result too (value, move, proven).
+    fn ask_with(
+        &mut self,
+        board: &Board,
+        p: Point,
+        mode: Mode,
+        attacker: bool,
+    ) -> Result<(Reading, search::Res), ReadError> {
         let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
         let color = board.get(p).ok_or(ReadError::Empty(p))?;
         if board.libs_at(q) == 0 {
@@ -900,11 +938,12 @@ impl Reader {
             mode,
             budget,
         );
-        let (value, mv, proven) = if attacker {
+        let res = if attacker {
             s.attack_root()
         } else {
             s.defend_root()
         };
+        let (value, mv, proven) = res;
         let nodes = s.nodes();
         let pv = s.principal_variation(attacker, value, mv);
         // values are from the attacker's side; a ko the attacker takes first is one the
@@ -916,12 +955,13 @@ impl Reader {
             (true, search::KO_THREAT) | (false, search::KO_FIRST) => Verdict::KoAfterThreat(mv),
             _ => Verdict::Failure,
         };
-        Ok(Reading {
+        let reading = Reading {
             verdict,
             proven,
             nodes,
             pv,
-        })
+        };
+        Ok((reading, res))
     }
 }
 

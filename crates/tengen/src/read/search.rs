@@ -91,7 +91,7 @@ pub(super) const KO_THREAT: u8 = 1;
 pub(super) const ESCAPED: u8 = 0;
 
 /// A node's result: value, best move (padded index, 0 for none or a pass), proven.
-type Res = (u8, usize, bool);
+pub(super) type Res = (u8, usize, bool);
 
 /// One question's search.
 pub(super) struct Searcher<'a> {

@@ -986,6 +986,33 @@ fn a_ko_on_a_false_eye_is_no_defence() {
     assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
 }
 
+/// Black's chain has an eye at (1,4) and a false eye at (2,6), where Black has just retaken
+/// the ko (its stone at (3,6) took White's stone there). White's retake needs a threat (code
+/// 3, GNU Go 3.8's answer `3 C1`), but White need not retake: Black can never resolve the
+/// ko (its connection fills its own eye) and, Black to move, the chain dies all the same,
+/// as in `a_ko_on_a_false_eye_is_no_defence`. So the attack is a capture without a move:
+/// an attack that succeeds only by a ko is weighed against the attacker's pass. GNU Go's
+/// suite writes such answers with `PASS` (on half 0 of its `attack` and `defend` questions
+/// one right answer more in each, none lost on half 1).
+#[test]
+fn the_attacker_need_not_retake_a_ko_black_cannot_resolve() {
+    let mut b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        "O O O O O . .",
+        "X X X X O . .",
+        "X . X O O . .",
+        "X X X O O . .",
+        "X X O . O . .",
+    ]);
+    b.play(pt(3, 6), Color::Black, &crate::Rules::default())
+        .unwrap();
+    assert_eq!(b.get(pt(2, 6)), None);
+    let (a, d) = attack_and_defence(&b, pt(0, 3));
+    assert_eq!(outcome(&a), (Verdict::Success(Move::Pass), true), "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
+
 #[test]
 fn owl_reads_a_group_too_large_for_a_region_tactically() {
     // a white wall of 65 stones (four rows deep, sixteen columns and one stone) with a black
