@@ -26,8 +26,8 @@ pub(super) fn run(
     let mut fin = settled.clone();
     let mut forced = Forced::new(board);
     forced.dead_threats(board, &threats, &mut fin);
-    forced.protect_moves(&mut fin, ctx);
-    finish_dame(&mut fin, ctx, to_move, &mut forced);
+    let protections = forced.protect_moves(&mut fin, ctx);
+    finish_dame(&mut fin, ctx, to_move, &mut forced, protections);
     // the fills can leave a capturer's chain short of liberties next to a dead chain
     forced.dead_threats(board, &threats, &mut fin);
     fin
@@ -51,13 +51,25 @@ const DENY_MAX: i64 = 2;
 ///
 /// Fills that capture, retake a ko or leave the filling chain in atari are not played; shared
 /// liberties in seki are never filled.
+///
+/// Protecting costs a turn: `protections` are the protections Black and White played before
+/// the dame ([`Forced::protect_moves`]), and the side that played fewer fills first as many
+/// times as the difference before the fills alternate from `to_move`; a fill that puts a
+/// chain of the opponent in atari is answered at once by its defence ([`Forced::answer`]),
+/// which is the opponent's turn.
 pub(super) fn finish_dame(
     b: &mut Board,
     ctx: &CountContext<'_>,
     to_move: Color,
     forced: &mut Forced,
+    protections: [u32; 2],
 ) {
     let mut mover = to_move.digit();
+    // the turns owed to the side that protected less, and that side
+    let owed_by_white = i64::from(protections[1]) - i64::from(protections[0]);
+    let mut owed = owed_by_white.unsigned_abs();
+    let owed_to = if owed_by_white > 0 { 1 } else { 2 };
+    let mut last: Option<usize> = None;
     let mut passes = 0;
     let mut neutral = false;
     let mut candidates: Vec<usize> = Vec::new();
@@ -68,6 +80,16 @@ pub(super) fn finish_dame(
             }
             neutral = true;
             passes = 0;
+        }
+        if let Some(m) = last.and_then(|l| forced.answer(b, l, mover, ctx.seki_stone)) {
+            b.play_pos(m, mover);
+            last = Some(m);
+            passes = 0;
+            mover ^= 3;
+            continue;
+        }
+        if owed > 0 {
+            mover = owed_to;
         }
         let base_count = ctx.count(b);
         let base = ctx.margin(b, &base_count);
@@ -109,14 +131,27 @@ pub(super) fn finish_dame(
                 best = Some((key, q));
             }
         }
+        let owing = owed > 0;
+        if owing {
+            // an owed turn the owed side cannot use is lost
+            owed = if best.is_some() { owed - 1 } else { 0 };
+        }
         match best {
             Some((_, q)) => {
                 b.play_pos(q, mover);
+                last = Some(q);
                 passes = 0;
             }
-            None => passes += 1,
+            None => {
+                last = None;
+                passes += 1;
+            }
         }
-        mover ^= 3;
+        mover = match (owing, owed) {
+            (true, 0) => to_move.digit(),
+            (true, _) => owed_to,
+            (false, _) => mover ^ 3,
+        };
     }
 }
 
@@ -210,6 +245,61 @@ mod tests {
             tax: false,
             area: false,
         }
+    }
+
+    /// Under area counting, the playouts' ownership of `b`: Black's above `split` (rows
+    /// `0..split`), White's below.
+    fn split_own(b: &Board, split: usize) -> Vec<f32> {
+        let mut own = vec![0.0; b.padded_len()];
+        for q in b.all_pos() {
+            own[q] = if (b.point(q).y as usize) < split {
+                1.0
+            } else {
+                -1.0
+            };
+        }
+        own
+    }
+
+    /// Area counting with the playouts' ownership `own`, no seki.
+    fn area<'a>(own: &'a [f32], none: &'a [bool]) -> CountContext<'a> {
+        CountContext {
+            area: true,
+            ..no_seki(own, none)
+        }
+    }
+
+    /// The black stone (4,2) in White's wall must be protected on (4,1), inside Black's
+    /// territory, before White fills the dame (4,3) below it; the protection costs Black a
+    /// turn. White to move fills (4,3), Black protects, and White fills the other dame (8,2)
+    /// too: under area counting White gets both dame. Protecting without losing the turn
+    /// gave Black the dame (8,2).
+    #[test]
+    fn a_protection_costs_its_owner_a_turn() {
+        let rows = ".........\nXXXX.XXXX\nOOOOXOOO.\nOOOO.OOOO\n.........";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let (own, none) = (split_own(&b, 2), vec![false; b.padded_len()]);
+        let ctx = area(&own, &none);
+        let fin = run(&Table::new(&b), &b, &b, &ctx, Color::White);
+        assert_eq!(fin.get(Point::new(4, 1)), Some(Color::Black));
+        assert_eq!(fin.get(Point::new(4, 3)), Some(Color::White));
+        assert_eq!(fin.get(Point::new(8, 2)), Some(Color::White));
+    }
+
+    /// The black chain (4,2)-(4,3) in White's wall has the liberties (4,1), inside Black's
+    /// territory, and the dame (3,3) and (5,3), which Black cannot both fill. White fills
+    /// them, the second an atari, and Black answers it by connecting on (4,1): that point
+    /// then counts for Black under area counting. Left unanswered, the chain in atari lost it.
+    #[test]
+    fn a_chain_a_fill_puts_in_atari_is_answered() {
+        let rows = ".........\nXXXX.XXXX\nOOOOXOOOO\nOOO.X.OOO\nOOOOOOOOO\n.........";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let (own, none) = (split_own(&b, 2), vec![false; b.padded_len()]);
+        let ctx = area(&own, &none);
+        let fin = run(&Table::new(&b), &b, &b, &ctx, Color::White);
+        assert_eq!(fin.get(Point::new(3, 3)), Some(Color::White));
+        assert_eq!(fin.get(Point::new(5, 3)), Some(Color::White));
+        assert_eq!(fin.get(Point::new(4, 1)), Some(Color::Black));
     }
 
     #[test]

@@ -11,8 +11,10 @@
 //!   a dame that the opponent can fill harmlessly, after which the opponent moving again
 //!   captures it, must be protected by its owner's defence, and when that defence is a
 //!   point of its owner's territory the protection costs that point. Stage 5 plays such
-//!   protections before the dame ([`Forced::protect_moves`]) and counts a fill that forces
-//!   one as a gain.
+//!   protections before the dame ([`Forced::protect_moves`]), each at the cost of a turn of
+//!   its owner, and counts a fill that forces one as a gain.
+//! - **A chain a fill put in atari** ([`Forced::answer`]): its owner answers at once with
+//!   its proven defence, which costs the owner the turn.
 //!
 //! Only proven answers count; a question the budget cuts off forces nothing.
 
@@ -166,7 +168,9 @@ impl Forced {
 
     /// Protect, on `b`, every live chain that a fill would leave capturable, with its
     /// owner's defence inside its territory ([`Forced::protection`], by the count of `b`).
-    pub(super) fn protect_moves(&mut self, b: &mut Board, ctx: &CountContext<'_>) {
+    /// Returns the protections played by Black and by White: each costs its owner a turn
+    /// (see [`super::finish::finish_dame`]).
+    pub(super) fn protect_moves(&mut self, b: &mut Board, ctx: &CountContext<'_>) -> [u32; 2] {
         let count = ctx.count(b);
         let mut moves = Vec::new();
         let mut done = vec![false; b.padded_len()];
@@ -180,11 +184,42 @@ impl Forced {
                 moves.push((m, v));
             }
         }
+        let mut made = [0u32; 2];
         for (m, v) in moves {
             if b.cell(m) == EMPTY && !b.is_suicide_pos(m, v) {
                 b.play_pos(m, v);
+                made[usize::from(v) - 1] += 1;
             }
         }
+        made
+    }
+
+    /// The move `mover` must answer the opponent's move on `last` of `b` with: the proven
+    /// defence of a chain of `mover` next to `last` that the move left in atari (not in seki
+    /// by `seki_stone`). `None` when no such chain is in atari, or when none can be saved.
+    pub(super) fn answer(
+        &mut self,
+        b: &Board,
+        last: usize,
+        mover: u8,
+        seki_stone: &[bool],
+    ) -> Option<usize> {
+        for n in b.nbrs(last) {
+            if b.cell(n) != mover || seki_stone[n] || b.libs_at(n) != 1 {
+                continue;
+            }
+            self.scratch.copy_from(b);
+            let Ok(r) = self.reader.defend(&self.scratch, b.point(n)) else {
+                continue;
+            };
+            if let (true, Verdict::Success(Move::Play(m))) = (r.proven, r.verdict) {
+                let m = b.pos(m);
+                if b.cell(m) == EMPTY && !b.is_suicide_pos(m, mover) {
+                    return Some(m);
+                }
+            }
+        }
+        None
     }
 }
 

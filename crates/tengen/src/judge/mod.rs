@@ -49,13 +49,15 @@
 //!    last liberty (a snapback, or a chain still caught inside the territory after its
 //!    capture, is no threat); a live chain next to a dame that the opponent can fill
 //!    harmlessly, after which the opponent moving again captures it, is protected by its
-//!    owner's defence when that defence is a point of its own territory. Then the dame
+//!    owner's defence when that defence is a point of its own territory, and costs its
+//!    owner a turn: the opponent fills first. Then the dame
 //!    whose filling gains points (a territory point next to it, a chain it would put in
 //!    atari, a chain it *corners*: one that the next fill would force to protect inside its
 //!    territory, read as above, and whose owner cannot fill that dame first without
 //!    self-atari) or denies the opponent such a fill are filled alternately from the player
 //!    to move, best first; then the neutral dame too, the one that leaves an enemy chain the
-//!    fewest liberties first (two such fills in a row can leave a chain in atari). Last, the
+//!    fewest liberties first (two such fills in a row can leave a chain in atari); a fill
+//!    that puts a chain in atari is answered at once by its proven defence. Last, the
 //!    dead chains are read again: the fills can leave a capturer's chain short of liberties.
 //! 6. **Count** (`count.rs`) as the rules do. Stones removed as dead become the capturer's
 //!    territory (and prisoners under territory rules). An empty region bordered by one
