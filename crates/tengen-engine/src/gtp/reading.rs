@@ -65,7 +65,7 @@ fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
     let (code, key) = if attack {
         match a.status {
             Status::Dead => (1, a.key),
-            Status::Ko => (2, a.key),
+            Status::Ko => (2 + a.needs_ko_threat as u8, a.key),
             Status::Alive | Status::Seki => (0, None),
         }
     } else if matches!(a.status, Status::Alive | Status::Seki) && a.proven {
@@ -74,7 +74,7 @@ fn owl(s: &mut State, args: &[&str], attack: bool) -> Reply {
         let d = ld.defender_first;
         match d.status {
             Status::Alive | Status::Seki => (1, d.key),
-            Status::Ko => (2, d.key),
+            Status::Ko => (2 + d.needs_ko_threat as u8, d.key),
             Status::Dead => (0, None),
         }
     };

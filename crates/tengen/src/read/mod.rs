@@ -316,6 +316,10 @@ pub struct LifeLine {
     pub proven: bool,
     /// Nodes expanded by the searches behind the status.
     pub nodes: u64,
+    /// With [`Status::Ko`]: whether this side wins the ko only by retaking it after a ko
+    /// threat of its own (GNU Go's code 3), rather than by taking it first, the opponent
+    /// needing the threat (code 2). False with the other statuses.
+    pub needs_ko_threat: bool,
 }
 
 /// The answer of [`Reader::life_and_death`].
@@ -770,6 +774,7 @@ impl Reader {
             // a capture read to its end is proven; a chain's survival is not life
             proven: r.proven && status == Status::Dead,
             nodes: r.nodes,
+            needs_ko_threat: matches!(r.verdict, Verdict::KoAfterThreat(_)),
         };
         // row by row, as padded indices run
         let mut stones: Vec<usize> = board.chain_stones_at(q).collect();
@@ -810,13 +815,13 @@ impl Reader {
             .get_or_insert_with(|| dfpn::DfpnTable::new(config.table_bits));
         table.next_question();
         let boards = &mut self.boards;
-        // one search: (attacker captures, or None when cut off; the mover's move; nodes;
-        // tainted)
-        let mut run = |goal: dfpn::Goal, threats: u8, attacker: bool| {
+        // one search from `root`: (attacker captures, or None when cut off; the mover's move;
+        // nodes; tainted)
+        let mut run_from = |root: &Board, goal: dfpn::Goal, threats: u8, attacker: bool| {
             let mut s = dfpn::Dfpn::new(
                 boards,
                 table,
-                board,
+                root,
                 &pts,
                 in_region,
                 &boundary,
@@ -828,7 +833,10 @@ impl Reader {
                 config.max_depth,
             );
             let (r, mv) = s.solve(attacker);
-            (r, to_move(board, mv), s.nodes(), s.tainted())
+            (r, to_move(root, mv), s.nodes(), s.tainted())
+        };
+        let mut run = |goal: dfpn::Goal, threats: u8, attacker: bool| {
+            run_from(board, goal, threats, attacker)
         };
         // whether a cut-off search may count as the attacker's capture (below)
         let heavy = !open
@@ -847,16 +855,27 @@ impl Reader {
                     key: attacker.then_some(m1),
                     proven: r1.is_some() && !t1,
                     nodes: n1,
+                    needs_ko_threat: false,
                 };
             }
             // 2. the attacker may
             let (r2, m2, n2, t2) = run(Survive, 1, attacker);
             if captures(r2) {
+                // who needs the threat: the first mover wins with no retake after a threat at
+                // all (it takes the ko first), or only with its own retake (the attacker's
+                // in 2, the defender's in 1)
+                let (r0, m0, n0, t0) = run(Survive, 0, attacker);
+                let first = r0 == Some(attacker) && !t0;
                 return LifeLine {
                     status: Status::Ko,
-                    key: Some(if attacker { m2 } else { m1 }),
+                    key: Some(match (first, attacker) {
+                        (true, _) => m0,
+                        (false, true) => m2,
+                        (false, false) => m1,
+                    }),
                     proven: r1.is_some() && r2.is_some() && !t1 && !t2,
-                    nodes: n1 + n2,
+                    nodes: n1 + n2 + n0,
+                    needs_ko_threat: !first,
                 };
             }
             // 3. it survives; can it live by itself?
@@ -867,10 +886,52 @@ impl Reader {
                 key: (!attacker).then_some(if alive { m3 } else { m2 }),
                 proven: r1.is_some() && r2.is_some() && r3.is_some() && !t1 && !t2 && !t3,
                 nodes: n1 + n2 + n3,
+                needs_ko_threat: false,
             }
         };
-        let attacker_first = line(true);
-        let defender_first = line(false);
+        let mut attacker_first = line(true);
+        let mut defender_first = line(false);
+        // "The opponent's vital point is mine": when each side's key is another point, and
+        // the other side's key works for it too (proven, by the same searches from the
+        // position after it), that point is its key: a group has few vital points, and the
+        // first proof df-pn finds may rest on any move that also works.
+        if let (Some(Move::Play(k1)), Some(Move::Play(k2))) =
+            (attacker_first.key, defender_first.key)
+        {
+            use dfpn::Goal::{Live, Survive};
+            let def = att ^ 3;
+            let after = |p: Point, c: u8| {
+                let i = board.pos(p);
+                (board.cell(i) == EMPTY && !board.is_suicide_pos(i, c) && !board.is_ko_retake(i, c))
+                    .then(|| {
+                        let mut b = board.clone();
+                        b.play_pos(i, c);
+                        b
+                    })
+            };
+            if k1 != k2 && attacker_first.status == Status::Dead && attacker_first.proven {
+                if let Some(b) = after(k2, att) {
+                    let (r, _, n, t) = run_from(&b, Survive, 2, false);
+                    attacker_first.nodes += n;
+                    if r == Some(true) && !t {
+                        attacker_first.key = Some(Move::Play(k2));
+                    }
+                }
+            }
+            if k1 != k2 && defender_first.status == Status::Alive && defender_first.proven {
+                if let Some(b) = after(k1, def) {
+                    let (r2, _, n2, t2) = run_from(&b, Survive, 1, true);
+                    defender_first.nodes += n2;
+                    if r2 == Some(false) && !t2 {
+                        let (r3, _, n3, t3) = run_from(&b, Live, 1, true);
+                        defender_first.nodes += n3;
+                        if r3 == Some(false) && !t3 {
+                            defender_first.key = Some(Move::Play(k1));
+                        }
+                    }
+                }
+            }
+        }
         LifeAndDeath {
             attacker_first,
             defender_first,

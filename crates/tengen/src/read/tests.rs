@@ -386,6 +386,10 @@ fn life_that_hangs_on_a_ko() {
     assert!(ld.proven(), "{ld:?}");
     assert_eq!(ld.attacker_first.status, Status::Ko, "{ld:?}");
     assert_eq!(ld.attacker_first.key, Some(play(3, 2)), "{ld:?}");
+    // white takes the ko first, but cannot end it by connecting (that fills the last
+    // liberty of its three stones): after black's retake it must retake too, after a
+    // threat of its own (GNU Go's code 3)
+    assert!(ld.attacker_first.needs_ko_threat, "{ld:?}");
     assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
     assert_eq!(ld.defender_first.key, Some(play(2, 0)), "{ld:?}");
 }
@@ -1052,4 +1056,59 @@ fn owl_reads_a_group_too_large_for_a_region_tactically() {
     assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
     assert!(ld.attacker_first.proven, "{ld:?}");
     assert_eq!(ld.defender_first.status, Status::Dead, "{ld:?}");
+}
+
+/// White's corner group (A3, A2 and C2, D2, D1 of a 7x7 board) in a closed black wall: Black
+/// kills moving first at B1 or at B2, White lives moving first at B1 only. The attacker's key
+/// is the defender's vital point, B1 ("the opponent's vital point is mine"), not whichever
+/// kill the search proves first (B2 before the rule; a random position of our own, found by
+/// comparing the two readers).
+#[test]
+fn owl_names_the_vital_point_both_sides_want() {
+    let b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X X .",
+        "O . . X . X .",
+        "O . O O . X .",
+        ". . . O X X .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let ld = r.owl(&b, pt(0, 5)).unwrap();
+    assert!(ld.proven(), "{ld:?}");
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(1, 6)), "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(1, 6)), "{ld:?}");
+    // B2 kills too: the defender's move there is no life
+    let mut b2 = b.clone();
+    b2.play(pt(1, 5), Color::Black, &crate::Rules::default())
+        .unwrap();
+    let d = r.owl(&b2, pt(0, 5)).unwrap();
+    assert_eq!(d.defender_first.status, Status::Dead, "{d:?}");
+}
+
+/// A 7x7 position of our own (found among random ones; GNU Go 3.8 answers `owl_attack A1`
+/// with `2 A2` and `owl_defend A1` with `1 A2` too): Black takes the ko at A2 first and
+/// White needs the threat (GNU Go's code 2); White moving first lives at A2.
+#[test]
+fn a_ko_taken_first_needs_no_threat() {
+    let b = diagram(&[
+        ". . . . . . .",
+        ". . . . . . .",
+        ". . . . . . .",
+        "X X X X X X .",
+        "O X O O O X .",
+        ". O . O . X .",
+        "O . O O O X .",
+    ]);
+    let ld = Reader::new(ReadConfig::default())
+        .owl(&b, pt(0, 6))
+        .unwrap();
+    assert!(ld.proven(), "{ld:?}");
+    assert_eq!(ld.attacker_first.status, Status::Ko, "{ld:?}");
+    assert_eq!(ld.attacker_first.key, Some(play(0, 5)), "{ld:?}");
+    assert!(!ld.attacker_first.needs_ko_threat, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
+    assert_eq!(ld.defender_first.key, Some(play(0, 5)), "{ld:?}");
 }
