@@ -163,6 +163,10 @@ pub struct LifeLine {
     /// Nodes expanded.
     #[pyo3(get)]
     nodes: u64,
+    /// With status "ko": whether this side wins the ko only by retaking it after a ko threat
+    /// of its own (GNU Go's code 3), not by taking it first (code 2).
+    #[pyo3(get)]
+    needs_ko_threat: bool,
 }
 
 #[pymethods]
@@ -183,6 +187,7 @@ impl From<tengen::read::LifeLine> for LifeLine {
             passes: l.key == Some(Move::Pass),
             proven: l.proven,
             nodes: l.nodes,
+            needs_ko_threat: l.needs_ko_threat,
         }
     }
 }

@@ -425,6 +425,10 @@ class LifeLine:
     @property
     def nodes(self) -> int:
         """Nodes expanded."""
+    @property
+    def needs_ko_threat(self) -> bool:
+        """With status ``"ko"``: whether this side wins the ko only by retaking it after a
+        ko threat of its own (GNU Go's code 3), not by taking it first (code 2)."""
 
 class LifeAndDeath:
     """The life and death of a group in its enclosed region (:func:`tengen.life_and_death`)."""

@@ -172,3 +172,17 @@ def test_semeai_outside_liberties_and_who_moves_first() -> None:
         tengen.semeai(Board.from_rows(rows), 3, 0, 3, 1)  # same colour
     with pytest.raises(ValueError):
         tengen.semeai(Board.from_rows(rows), 3, 0, 8, 8)  # empty
+
+
+# Black's wall around White's corner group on 7x7 (a random position of our own; GNU Go 3.8
+# answers owl_attack A1 with 2 A2 too): Black takes the ko at (0, 5) first.
+KO_FIRST = [".......", ".......", ".......", "XXXXXX.", "OXOOOX.", ".O.O.X.", "O.OOOX."]
+
+
+def test_a_ko_taken_first_needs_no_threat() -> None:
+    ld = tengen.life_and_death(Board.from_rows(KO_FIRST), 0, 6)
+    assert ld.proven
+    a = ld.attacker_first
+    assert (a.status, a.key, a.needs_ko_threat) == ("ko", (0, 5), False)
+    assert (ld.defender_first.status, ld.defender_first.key) == ("alive", (0, 5))
+    assert not ld.defender_first.needs_ko_threat

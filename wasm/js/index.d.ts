@@ -179,6 +179,9 @@ export interface LifeLine {
   /** Whether the searches were not cut off by the budget (nor touched by a repetition). */
   proven: boolean;
   nodes: number;
+  /** With status 'ko': whether this side wins the ko only by retaking it after a ko threat of
+   * its own (GNU Go's code 3), not by taking it first (code 2). */
+  needsKoThreat: boolean;
 }
 
 /** The life and death of a group in its enclosed region. */

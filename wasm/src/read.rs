@@ -105,6 +105,10 @@ struct LifeLineJson {
     key: serde_json::Value,
     proven: bool,
     nodes: u64,
+    /// With status "ko": whether this side wins the ko only by retaking it after a threat
+    /// of its own (GNU Go's code 3), not by taking it first (code 2).
+    #[serde(rename = "needsKoThreat")]
+    needs_ko_threat: bool,
 }
 
 #[derive(Serialize)]
@@ -127,6 +131,7 @@ fn line_json(l: &LifeLine) -> LifeLineJson {
         },
         proven: l.proven,
         nodes: l.nodes,
+        needs_ko_threat: l.needs_ko_threat,
     }
 }
 

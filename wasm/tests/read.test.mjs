@@ -98,6 +98,7 @@ test('lifeAndDeath: the straight three is decided by who plays its middle point'
   assert.equal(ld.defenderFirst.status, 'alive');
   assert.deepEqual(ld.defenderFirst.key, [1, 0]);
   assert.ok(ld.attackerFirst.proven && ld.defenderFirst.proven);
+  assert.equal(ld.attackerFirst.needsKoThreat, false);
   // the region: the three empty points and white's five stones
   assert.equal(ld.region.length, 8);
   // the same through a Board and a Game
@@ -197,4 +198,16 @@ test('semeai: the race won by the outside liberties, whoever moves first', () =>
   assert.throws(() => semeai(RACE, 3, 0, 3, 1), /one colour/);
   assert.throws(() => semeai(RACE, 3, 0, 8, 8), /no stone at 8 8/);
   assert.throws(() => semeai(RACE, 3, 0, 4, 0, null), TypeError);
+});
+
+// Black's wall around White's corner group on 7x7 (a random position of our own; GNU Go 3.8
+// answers owl_attack A1 with 2 A2 too): Black takes the ko at (0, 5) first, so White needs
+// the threat.
+test('lifeAndDeath: a ko taken first needs no threat', () => {
+  const rows = ['       ', '       ', '       ', 'BBBBBB ', 'WBWWWB ', ' W W B ', 'W WWWB '];
+  const ld = lifeAndDeath(rows, 0, 6);
+  assert.equal(ld.attackerFirst.status, 'ko');
+  assert.deepEqual(ld.attackerFirst.key, [0, 5]);
+  assert.equal(ld.attackerFirst.needsKoThreat, false);
+  assert.equal(ld.defenderFirst.status, 'alive');
 });
