@@ -173,8 +173,8 @@ pub struct LifeLine {
 impl LifeLine {
     fn __repr__(&self) -> String {
         format!(
-            "LifeLine(status={:?}, key={:?}, proven={}, nodes={})",
-            self.status, self.key, self.proven, self.nodes
+            "LifeLine(status={:?}, key={:?}, proven={}, nodes={}, needs_ko_threat={})",
+            self.status, self.key, self.proven, self.nodes, self.needs_ko_threat
         )
     }
 }

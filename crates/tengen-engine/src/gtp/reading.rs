@@ -3,10 +3,12 @@
 //! and death of the group in its enclosed region, or in an open region where running out
 //! counts as a defence: [`tengen::read::Reader::owl`]),
 //! with GNU Go's answer format: `1 D4` (success with the move), `2 D4` (success only by
-//! winning a ko), `0` (failure). `defend` answers `1 PASS` for a chain that the attacker
-//! cannot take even moving first; a success that needs no move is `PASS` with its code
-//! (`attack` may answer `1 PASS` or `2 PASS`: the defender to move cannot avoid it); `owl_defend` does so only when that is proven (a search cut
-//! off by its budget is a guess, and a group that may need a move is given one: the key of the
+//! winning a ko taken first), `3 D4` (only by a ko that needs a threat first), `0`
+//! (failure). A success that needs no move is `PASS` with its code:
+//! `attack` may answer `1 PASS` or `2 PASS` (the defender to move cannot avoid the capture or
+//! the ko), and `defend` answers `1 PASS` for a chain that the attacker cannot take even
+//! moving first. `owl_defend` answers `1 PASS` only when that is proven (a search cut off by
+//! its budget is a guess, and a group that may need a move is given one: the key of the
 //! search with its owner moving first). The tactical questions use the default limits
 //! ([`tengen::read::ReadConfig`]), the owl questions [`super::EngineConfig::owl_nodes`] nodes a
 //! search (`tengen gtp --owl-nodes N`); an answer cut off by the budget is given as the best

@@ -208,8 +208,8 @@ impl Forced {
             if b.cell(n) != mover || seki_stone[n] || b.libs_at(n) != 1 {
                 continue;
             }
-            self.scratch.copy_from(b);
-            let Ok(r) = self.reader.defend(&self.scratch, b.point(n)) else {
+            // read on `b` itself: nothing is played before the question
+            let Ok(r) = self.reader.defend(b, b.point(n)) else {
                 continue;
             };
             if let (true, Verdict::Success(Move::Play(m))) = (r.proven, r.verdict) {

@@ -900,6 +900,7 @@ impl Reader {
         {
             use dfpn::Goal::{Live, Survive};
             let def = att ^ 3;
+            // `board` after `c` plays `p`, when that is legal
             let after = |p: Point, c: u8| {
                 let i = board.pos(p);
                 (board.cell(i) == EMPTY && !board.is_suicide_pos(i, c) && !board.is_ko_retake(i, c))
@@ -909,7 +910,9 @@ impl Reader {
                         b
                     })
             };
-            if k1 != k2 && attacker_first.status == Status::Dead && attacker_first.proven {
+            let proven_dead = attacker_first.status == Status::Dead && attacker_first.proven;
+            let proven_alive = defender_first.status == Status::Alive && defender_first.proven;
+            if k1 != k2 && proven_dead {
                 if let Some(b) = after(k2, att) {
                     let (r, _, n, t) = run_from(&b, Survive, 2, false);
                     attacker_first.nodes += n;
@@ -918,8 +921,10 @@ impl Reader {
                     }
                 }
             }
-            if k1 != k2 && defender_first.status == Status::Alive && defender_first.proven {
+            if k1 != k2 && proven_alive {
                 if let Some(b) = after(k1, def) {
+                    // the defender's life needs both searches: no capture even if the
+                    // attacker may retake a ko, and life by itself
                     let (r2, _, n2, t2) = run_from(&b, Survive, 1, true);
                     defender_first.nodes += n2;
                     if r2 == Some(false) && !t2 {
