@@ -923,6 +923,34 @@ fn an_enclosed_chain_of_four_liberties_is_read() {
     assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
 }
 
+/// White's chain (2,2)-(4,2) has four liberties inside Black's wall, and one more empty
+/// point, (6,2), that is no liberty: it touches only the liberty (5,2). Black can fill every
+/// point of that space from its wall, so the chain's liberties are a race it cannot win, not
+/// safety: it is captured whoever moves first. Before, a chain whose liberties touched an
+/// empty point that is no liberty counted as escaped with four liberties (`attack` 0,
+/// `defend` 1 PASS). GNU Go 3.8 answers the same (`attack D7` is `1 F7`, `defend D7` is `0`).
+#[test]
+fn a_chain_of_four_liberties_in_an_enclosed_space_is_read() {
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". X X X X X X X .",
+        ". X O O O . . X .",
+        ". X . . . X X X .",
+        ". X X X X X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (a, d) = attack_and_defence(&b, pt(3, 2));
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    assert!(
+        [play(3, 3), play(5, 2)].contains(&a.verdict.best_move().unwrap()),
+        "{a:?}"
+    );
+    assert_eq!(outcome(&d), (Verdict::Failure, true), "{d:?}");
+}
+
 /// Black's chain (0,5)-(1,5) has three liberties; left alone, its best defence is a ko (at
 /// (0,4)). White's chain (2,5) (2,6) (3,6) next to it has two, and Black's stone (2,4) next to
 /// that chain is in atari: saving it at (3,4) keeps the chain short and is a clean defence.
