@@ -2,7 +2,7 @@
 //! the seki without eyes that the playouts read as a capture.
 
 use crate::board::{EMPTY, WALL};
-use crate::seki::shared_liberty;
+use crate::seki::{harmless_fill, next_to_both, self_atari, shared_liberty};
 use crate::Board;
 
 use super::table::Table;
@@ -122,8 +122,65 @@ fn misread_seki(b: &Board, h: usize) -> bool {
         .peekable();
     libs.peek().is_some()
         && libs.all(|q| {
-            shared_liberty(b, q) && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
+            (shared_liberty(b, q) || short_of_outside(b, q, c, &lib_of_d))
+                && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
         })
+}
+
+/// Whether the liberty `q` of a chain of colour `c` (whose liberties `lib_of_d` tells) is
+/// one that neither side can fill once `c` has filled the dame outside: a stone of `c` there
+/// would capture nothing and be left in atari, and an enemy stone there would capture
+/// nothing and leave its chain no liberty but one, besides the dame next to both colours
+/// that `c` can fill harmlessly (a chain without eyes whose outside liberties are dame).
+fn short_of_outside(b: &Board, q: usize, c: u8, lib_of_d: &dyn Fn(usize) -> bool) -> bool {
+    let e = c ^ 3;
+    if !next_to_both(b, q) || !self_atari(b, q, c) {
+        return false;
+    }
+    let mut heads = [0usize; 4];
+    let mut nh = 0;
+    // the one liberty that lasts, besides `q`
+    let mut kept: Option<usize> = None;
+    let mut keep = |m: usize| {
+        if m == q || kept == Some(m) {
+            return true;
+        }
+        // a dame `c` can fill harmlessly is no liberty that lasts
+        if next_to_both(b, m) && !lib_of_d(m) && harmless_fill(b, m, c) {
+            return true;
+        }
+        kept.is_none() && {
+            kept = Some(m);
+            true
+        }
+    };
+    for n in b.nbrs(q) {
+        match b.cell(n) {
+            EMPTY => {
+                if !keep(n) {
+                    return false;
+                }
+            }
+            v if v == c && b.libs_at(n) == 1 => return false,
+            v if v == e => {
+                let h = b.head_at(n);
+                if heads[..nh].contains(&h) {
+                    continue;
+                }
+                heads[nh] = h;
+                nh += 1;
+                for s in b.chain_stones_at(h) {
+                    for m in b.nbrs(s) {
+                        if b.cell(m) == EMPTY && !keep(m) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -174,6 +231,35 @@ mod tests {
         let s = run(&mut t, &b, true);
         // revived, then found in seki on the settled board
         assert_eq!(t.chains[black].status, Status::Seki);
+        assert_eq!(t.chains[black].reason, Reason::SekiWithoutEyes);
+        assert_eq!(s.dead_count, [0, 0]);
+    }
+
+    /// The black chain (2,2)-(2,3) inside the eyeless white chain shares its two liberties
+    /// (3,2) and (3,3) with it; the white chain's only other liberty is the dame (1,4), which
+    /// Black fills harmlessly from its wall. Once it is filled neither side can approach:
+    /// GNU Go and Fox's counts leave both in seki. The playouts kill the black chain (White
+    /// moving first wins the race); stage 4 revives it.
+    #[test]
+    fn a_seki_short_of_an_outside_dame_is_revived() {
+        let rows = "XXXXXX.\nXOOOOX.\nXOX.OX.\nXOX.OX.\nX.OOOX.\nXXXXXX.\n.......";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let d = b.pos(Point::new(2, 2));
+        assert_eq!(b.libs_at(d), 2);
+        assert_eq!(b.libs_at(b.pos(Point::new(1, 1))), 3);
+        let mut t = Table::new(&b);
+        let black = t.chain_of[d];
+        t.chains[black].decide(
+            Status::Dead,
+            Stage::Estimated,
+            Reason::Playouts {
+                mean: 0.45,
+                group: false,
+            },
+            0.45,
+        );
+        let s = run(&mut t, &b, true);
+        assert_ne!(t.chains[black].status, Status::Dead);
         assert_eq!(t.chains[black].reason, Reason::SekiWithoutEyes);
         assert_eq!(s.dead_count, [0, 0]);
     }
