@@ -189,11 +189,7 @@ fn short_of_outside(b: &Board, q: usize, c: u8, lib_of_d: &dyn Fn(usize) -> bool
     };
     for n in b.nbrs(q) {
         match b.cell(n) {
-            EMPTY => {
-                if !keep(n) {
-                    return false;
-                }
-            }
+            EMPTY if !keep(n) => return false,
             v if v == c && b.libs_at(n) == 1 => return false,
             v if v == e => {
                 let h = b.head_at(n);
