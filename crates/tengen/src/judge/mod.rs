@@ -40,7 +40,11 @@
 //!    lies inside its eye space (a seki without eyes, whose shared liberties the playouts'
 //!    filling moves fill); a stone inside the eye space is one the attacker can sacrifice,
 //!    and a single stone among an enemy chain's last two liberties is counted dead, as GNU Go
-//!    counts it.
+//!    counts it. A liberty also counts as such a point when the enemy stone there would keep
+//!    one liberty at most besides dame the chain's owner can fill harmlessly (an eyeless
+//!    enemy chain short of outside liberties), and the test is made again after the attacker
+//!    has filled the dame among the chain's liberties that it can fill harmlessly (a seki
+//!    whose last liberties neither side can approach).
 //! 5. **End of game played out** (`finish.rs`, `forced.rs`): the end of the game is played
 //!    as players (and the program that counts Fox's games) play it before counting, on the
 //!    board without the dead stones. The forced moves are read by the tactical reader

@@ -2,7 +2,7 @@
 //! the seki without eyes that the playouts read as a capture.
 
 use crate::board::{EMPTY, WALL};
-use crate::seki::shared_liberty;
+use crate::seki::{harmless_fill, next_to_both, self_atari, shared_liberty};
 use crate::Board;
 
 use super::table::Table;
@@ -76,7 +76,7 @@ fn revive_misread(t: &mut Table, board: &Board) {
             ch.status == Status::Dead
                 && ch.stage == Stage::Estimated
                 && ch.stones.len() >= 2
-                && misread_seki(board, ch.head)
+                && approached_seki(board, ch.head)
         })
         .collect();
     if misread.is_empty() {
@@ -89,12 +89,45 @@ fn revive_misread(t: &mut Table, board: &Board) {
         }
     }
     for c in misread {
-        if misread_seki(&rest, t.chains[c].head) {
+        if approached_seki(&rest, t.chains[c].head) {
             let ch = &mut t.chains[c];
             let conf = ch.confidence;
             ch.decide(Status::Alive, Stage::Seki, Reason::SekiWithoutEyes, conf);
         }
     }
+}
+
+/// [`misread_seki`], or the same once the attacker has filled every liberty of the chain on
+/// `h` that is a dame (next to both colours, not a point of the chain's eye space) and that
+/// it can fill harmlessly (capturing nothing, left two liberties or more): the liberties left
+/// are the ones it cannot approach.
+fn approached_seki(b: &Board, h: usize) -> bool {
+    if misread_seki(b, h) {
+        return true;
+    }
+    let c = b.cell(h);
+    let fill_of = |s: &Board| {
+        s.chain_stones_at(h)
+            .flat_map(|st| s.nbrs(st))
+            .find(|&m| s.cell(m) == EMPTY && next_to_both(s, m) && harmless_fill(s, m, c ^ 3))
+    };
+    // most chains have no such fill: copy the board only for those that do
+    if b.libs_at(h) < 2 || fill_of(b).is_none() {
+        return false;
+    }
+    let mut s = b.clone();
+    loop {
+        if s.libs_at(h) < 2 {
+            return false;
+        }
+        match fill_of(&s) {
+            Some(m) => {
+                s.play_pos(m, c ^ 3);
+            }
+            None => break,
+        }
+    }
+    misread_seki(&s, h)
 }
 
 /// Whether the chain on `h` is in a seki without eyes that the playouts can read as a
@@ -122,8 +155,61 @@ fn misread_seki(b: &Board, h: usize) -> bool {
         .peekable();
     libs.peek().is_some()
         && libs.all(|q| {
-            shared_liberty(b, q) && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
+            (shared_liberty(b, q) || short_of_outside(b, q, c, &lib_of_d))
+                && !b.nbrs(q).iter().any(|&n| b.cell(n) == c ^ 3 && inner(n))
         })
+}
+
+/// Whether the liberty `q` of a chain of colour `c` (whose liberties `lib_of_d` tells) is
+/// one that neither side can fill once `c` has filled the dame outside: a stone of `c` there
+/// would capture nothing and be left in atari, and an enemy stone there would capture
+/// nothing and leave its chain no liberty but one, besides the dame next to both colours
+/// that `c` can fill harmlessly (a chain without eyes whose outside liberties are dame).
+fn short_of_outside(b: &Board, q: usize, c: u8, lib_of_d: &dyn Fn(usize) -> bool) -> bool {
+    let e = c ^ 3;
+    if !next_to_both(b, q) || !self_atari(b, q, c) {
+        return false;
+    }
+    let mut heads = [0usize; 4];
+    let mut nh = 0;
+    // the one liberty that lasts, besides `q`
+    let mut kept: Option<usize> = None;
+    let mut keep = |m: usize| {
+        if m == q || kept == Some(m) {
+            return true;
+        }
+        // a dame `c` can fill harmlessly is no liberty that lasts
+        if next_to_both(b, m) && !lib_of_d(m) && harmless_fill(b, m, c) {
+            return true;
+        }
+        kept.is_none() && {
+            kept = Some(m);
+            true
+        }
+    };
+    for n in b.nbrs(q) {
+        match b.cell(n) {
+            EMPTY if !keep(n) => return false,
+            v if v == c && b.libs_at(n) == 1 => return false,
+            v if v == e => {
+                let h = b.head_at(n);
+                if heads[..nh].contains(&h) {
+                    continue;
+                }
+                heads[nh] = h;
+                nh += 1;
+                for s in b.chain_stones_at(h) {
+                    for m in b.nbrs(s) {
+                        if b.cell(m) == EMPTY && !keep(m) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    true
 }
 
 #[cfg(test)]
@@ -176,5 +262,89 @@ mod tests {
         assert_eq!(t.chains[black].status, Status::Seki);
         assert_eq!(t.chains[black].reason, Reason::SekiWithoutEyes);
         assert_eq!(s.dead_count, [0, 0]);
+    }
+
+    /// The black chain (2,2)-(2,3) inside the eyeless white chain shares its two liberties
+    /// (3,2) and (3,3) with it; the white chain's only other liberty is the dame (1,4), which
+    /// Black fills harmlessly from its wall. Once it is filled neither side can approach:
+    /// GNU Go and Fox's counts leave both in seki. The playouts kill the black chain (White
+    /// moving first wins the race); stage 4 revives it.
+    #[test]
+    fn a_seki_short_of_an_outside_dame_is_revived() {
+        let rows = "XXXXXX.\nXOOOOX.\nXOX.OX.\nXOX.OX.\nX.OOOX.\nXXXXXX.\n.......";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let d = b.pos(Point::new(2, 2));
+        assert_eq!(b.libs_at(d), 2);
+        assert_eq!(b.libs_at(b.pos(Point::new(1, 1))), 3);
+        let mut t = Table::new(&b);
+        let black = t.chain_of[d];
+        t.chains[black].decide(
+            Status::Dead,
+            Stage::Estimated,
+            Reason::Playouts {
+                mean: 0.45,
+                group: false,
+            },
+            0.45,
+        );
+        let s = run(&mut t, &b, true);
+        assert_ne!(t.chains[black].status, Status::Dead);
+        assert_eq!(t.chains[black].reason, Reason::SekiWithoutEyes);
+        assert_eq!(s.dead_count, [0, 0]);
+    }
+
+    /// The white chain (5,5)-(5,6) has the liberties (4,5), (4,6) and (6,6) against the black
+    /// chain around it, whose own liberties are (4,5), (4,6) and its eye (6,4), and the black
+    /// stone (6,5). Black can fill (4,5) harmlessly but then neither (4,6) nor (6,6) without
+    /// self-atari, and White neither: a seki (GNU Go's too). The playouts kill the white
+    /// chain; stage 4 revives it.
+    #[test]
+    fn a_seki_the_attacker_cannot_approach_is_revived() {
+        let rows = ".......\n.......\nOOOOOOO\nOOXOOXX\nOOXXXX.\nOOOX.OX\n.OOX.O.";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let w = b.pos(Point::new(5, 5));
+        assert_eq!(b.libs_at(w), 3);
+        assert_eq!(b.libs_at(b.pos(Point::new(2, 3))), 3);
+        let mut t = Table::new(&b);
+        let white = t.chain_of[w];
+        t.chains[white].decide(
+            Status::Dead,
+            Stage::Estimated,
+            Reason::Playouts {
+                mean: 0.39,
+                group: false,
+            },
+            0.39,
+        );
+        let s = run(&mut t, &b, true);
+        assert_ne!(t.chains[white].status, Status::Dead);
+        assert_eq!(t.chains[white].reason, Reason::SekiWithoutEyes);
+        assert_eq!(s.dead_count, [0, 0]);
+    }
+
+    /// The black chain (3,4)-(6,5) in the corner has the liberty (6,4) next to the white
+    /// stone (6,3), and (4,6), (5,6) and (6,6), points of its own eye space. White's stones
+    /// there would be left short of liberties too, but a fill inside the eye space is no
+    /// approach to a seki: the chain the playouts killed stays dead (only dame are filled
+    /// before the test, and White cannot fill (6,4) harmlessly).
+    #[test]
+    fn stones_whose_liberties_are_their_eye_space_are_not_revived() {
+        let rows = ".......\n.......\nOOOOOO.\nOOOOOXO\nOOOXXX.\nOOOOXXX\nOO.....";
+        let b = read_board(rows, InputFormat::Text).unwrap();
+        let d = b.pos(Point::new(3, 4));
+        assert_eq!(b.libs_at(d), 4);
+        let mut t = Table::new(&b);
+        let black = t.chain_of[d];
+        t.chains[black].decide(
+            Status::Dead,
+            Stage::Estimated,
+            Reason::Playouts {
+                mean: 0.45,
+                group: false,
+            },
+            0.45,
+        );
+        run(&mut t, &b, true);
+        assert_eq!(t.chains[black].status, Status::Dead);
     }
 }
