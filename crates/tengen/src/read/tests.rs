@@ -1140,3 +1140,28 @@ fn a_ko_taken_first_needs_no_threat() {
     assert_eq!(ld.defender_first.status, Status::Alive, "{ld:?}");
     assert_eq!(ld.defender_first.key, Some(play(0, 5)), "{ld:?}");
 }
+
+/// A 9x9 position of our own (found among random ones): Black's stone on H1 cannot be saved.
+/// Its one hope is White's J3, two liberties, at the edge of H1's region: with its capture
+/// counted as an escape, Black H3 "saved" H1 (GNU Go 3.8 answers `owl_defend H1` with `0`
+/// and `owl_attack H1` with `1 H2`). Eaten as a lunch, the capture leaves H1 as weak as it
+/// was.
+#[test]
+fn a_surrounding_chain_eaten_is_a_lunch_not_an_escape() {
+    let b = diagram(&[
+        "O . . . . . O O X",
+        ". . . . . X . . .",
+        ". X . O . . . . X",
+        "X . . . . . . . .",
+        ". . X . X . X X X",
+        ". . . . . . . O X",
+        ". O . O . X . . O",
+        ". . . . O O O . .",
+        ". . . . . O . X .",
+    ]);
+    let ld = Reader::new(ReadConfig::default())
+        .owl(&b, pt(7, 8))
+        .unwrap();
+    assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
+    assert_eq!(ld.defender_first.status, Status::Dead, "{ld:?}");
+}
