@@ -218,6 +218,12 @@ mod tests {
     use crate::formats::text::{read_board, InputFormat};
     use crate::Point;
 
+    /// Chain `c` of `t` as stage 2 leaves it when the playouts kill it with this `mean`.
+    fn killed_by_playouts(t: &mut Table, c: usize, mean: f32) {
+        let reason = Reason::Playouts { mean, group: false };
+        t.chains[c].decide(Status::Dead, Stage::Estimated, reason, mean);
+    }
+
     /// The black chain (0,0)-(1,2) and the white chain (2,0)-(2,2) share their only
     /// liberties (1,0) and (1,1).
     const SMALL_SEKI: &str = "X.OX.....\nX.OX.....\nXXOX.....\nOOXX.....\n.OOX.....\n\
@@ -248,15 +254,7 @@ mod tests {
         let b = read_board(rows, InputFormat::Text).unwrap();
         let mut t = Table::new(&b);
         let black = t.chain_of[b.pos(Point::new(0, 0))];
-        t.chains[black].decide(
-            Status::Dead,
-            Stage::Estimated,
-            Reason::Playouts {
-                mean: 0.4,
-                group: false,
-            },
-            0.4,
-        );
+        killed_by_playouts(&mut t, black, 0.4);
         let s = run(&mut t, &b, true);
         // revived, then found in seki on the settled board
         assert_eq!(t.chains[black].status, Status::Seki);
@@ -278,15 +276,7 @@ mod tests {
         assert_eq!(b.libs_at(b.pos(Point::new(1, 1))), 3);
         let mut t = Table::new(&b);
         let black = t.chain_of[d];
-        t.chains[black].decide(
-            Status::Dead,
-            Stage::Estimated,
-            Reason::Playouts {
-                mean: 0.45,
-                group: false,
-            },
-            0.45,
-        );
+        killed_by_playouts(&mut t, black, 0.45);
         let s = run(&mut t, &b, true);
         assert_ne!(t.chains[black].status, Status::Dead);
         assert_eq!(t.chains[black].reason, Reason::SekiWithoutEyes);
@@ -307,15 +297,7 @@ mod tests {
         assert_eq!(b.libs_at(b.pos(Point::new(2, 3))), 3);
         let mut t = Table::new(&b);
         let white = t.chain_of[w];
-        t.chains[white].decide(
-            Status::Dead,
-            Stage::Estimated,
-            Reason::Playouts {
-                mean: 0.39,
-                group: false,
-            },
-            0.39,
-        );
+        killed_by_playouts(&mut t, white, 0.39);
         let s = run(&mut t, &b, true);
         assert_ne!(t.chains[white].status, Status::Dead);
         assert_eq!(t.chains[white].reason, Reason::SekiWithoutEyes);
@@ -335,15 +317,7 @@ mod tests {
         assert_eq!(b.libs_at(d), 4);
         let mut t = Table::new(&b);
         let black = t.chain_of[d];
-        t.chains[black].decide(
-            Status::Dead,
-            Stage::Estimated,
-            Reason::Playouts {
-                mean: 0.45,
-                group: false,
-            },
-            0.45,
-        );
+        killed_by_playouts(&mut t, black, 0.45);
         run(&mut t, &b, true);
         assert_eq!(t.chains[black].status, Status::Dead);
     }
