@@ -112,22 +112,20 @@ fn approached_seki(b: &Board, h: usize) -> bool {
             .find(|&m| s.cell(m) == EMPTY && next_to_both(s, m) && harmless_fill(s, m, c ^ 3))
     };
     // most chains have no such fill: copy the board only for those that do
-    if b.libs_at(h) < 2 || fill_of(b).is_none() {
+    let Some(mut m) = (b.libs_at(h) >= 2).then(|| fill_of(b)).flatten() else {
         return false;
-    }
+    };
     let mut s = b.clone();
     loop {
+        s.play_pos(m, c ^ 3);
         if s.libs_at(h) < 2 {
             return false;
         }
         match fill_of(&s) {
-            Some(m) => {
-                s.play_pos(m, c ^ 3);
-            }
-            None => break,
+            Some(next) => m = next,
+            None => return misread_seki(&s, h),
         }
     }
-    misread_seki(&s, h)
 }
 
 /// Whether the chain on `h` is in a seki without eyes that the playouts can read as a

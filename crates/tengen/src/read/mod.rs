@@ -818,7 +818,8 @@ impl Reader {
         // one is an escape, unless those captures are lunches
         let mut boundary: Vec<u16> = Vec::new();
         let mut heads: Vec<usize> = Vec::new();
-        for &s in pts.iter().filter(|_| !lunches) {
+        let scanned: &[u16] = if lunches { &[] } else { &pts };
+        for &s in scanned {
             for n in board.nbrs(s as usize) {
                 if board.cell(n) == att && !in_region[n] && !heads.contains(&board.head_at(n)) {
                     heads.push(board.head_at(n));
