@@ -29,9 +29,13 @@
 //! 3. **Read** (`read.rs`, [`crate::read`]): the exact, bounded reader settles what it can
 //!    prove within its budget, and only that. A chain the playouts keep with little
 //!    confidence that cannot be saved even with its owner moving first ([`crate::read::Reader::defend`]
-//!    proven a failure) is dead (`"read: captured in 3 moves, proven"`). Nothing unproven
-//!    changes a decision, and races are not read (the race reader's proof holds within the
-//!    race's moves only: see `read.rs`).
+//!    proven a failure) is dead (`"read: captured in 3 moves, proven"`). A chain the
+//!    playouts killed is alive when it is joined to a living chain of its colour through
+//!    empty points and dead enemy stones only, and [`crate::read::Reader::attack`] proves
+//!    that it cannot be captured even with the attacker moving first (`"read: joined to a
+//!    living chain, cannot be captured, proven"`: a group whose way out goes through enemy
+//!    stones in atari). Nothing unproven changes a decision, and races are not read (the
+//!    race reader's proof holds within the race's moves only: see `read.rs`).
 //! 4. **Seki** (`seki.rs`), on the board without the dead stones: an empty point next to both
 //!    colours where a stone of either colour would capture nothing and be left in atari (or
 //!    without liberties) is a *shared liberty in seki*; the chains next to it are in seki
@@ -106,9 +110,9 @@
 //! [`Options::seed`]. The playouts misjudge capturing races that need exact reading, groups
 //! whose life depends on a ko, and big unsettled groups of unfinished games: there the
 //! ownership is near 0 and the decision a coin toss ([`ChainJudgement::confidence`] near 0
-//! says so). Stage 3 only corrects chains the playouts keep that reading proves lost; a
-//! chain the playouts kill is never revived by reading, since the tactical reader cannot
-//! prove a group's life. A seki whose chains keep a liberty that is not shared (three
+//! says so). Stage 3 corrects chains the playouts keep that reading proves lost, but revives
+//! a chain the playouts kill only when it is joined to a living chain, since the tactical
+//! reader cannot prove a group's life on its own. A seki whose chains keep a liberty that is not shared (three
 //! liberties, or an eye) is still left to the playouts, which can read it as a capture. The
 //! end-of-game play of stage 5 reads each forced move, but it chooses the order of the
 //! fills by their gain one fill ahead (two through the cornering test), not by reading
@@ -332,6 +336,11 @@ pub enum Reason {
         /// Moves of the attacker's principal variation as the table remembers it.
         moves: u32,
     },
+    /// Stage 3: the playouts killed it, but it borders a region of empty points and dead
+    /// enemy stones that a living chain of its colour borders too, and the reader proved it
+    /// cannot be captured even with the attacker moving first (`read: joined to a living
+    /// chain, cannot be captured, proven`).
+    JoinsLife,
     /// Stage 4: next to a shared liberty in seki (`seki: shares a liberty neither side can
     /// fill`).
     SharedLiberty,
@@ -364,6 +373,9 @@ impl fmt::Display for Reason {
             Reason::Captured { moves } => {
                 let s = if moves == 1 { "" } else { "s" };
                 write!(f, "read: captured in {moves} move{s}, proven")
+            }
+            Reason::JoinsLife => {
+                f.write_str("read: joined to a living chain, cannot be captured, proven")
             }
             Reason::SharedLiberty => f.write_str("seki: shares a liberty neither side can fill"),
             Reason::SekiWithoutEyes => {
@@ -505,6 +517,10 @@ mod tests {
         assert_eq!(
             Reason::Captured { moves: 9 }.to_string(),
             "read: captured in 9 moves, proven"
+        );
+        assert_eq!(
+            Reason::JoinsLife.to_string(),
+            "read: joined to a living chain, cannot be captured, proven"
         );
         assert_eq!(Reason::PassAlive.to_string(), "pass-alive");
     }
