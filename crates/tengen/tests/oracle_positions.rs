@@ -12,7 +12,7 @@
 //!   run on all 3^(W·H) colourings;
 //! - (b) a breadth-first exploration from the empty board with real play (`Board::play`, either
 //!   colour at any time, captures), once with suicide forbidden (`Rules::default()`) and once
-//!   with multi-stone suicide allowed;
+//!   with multi-stone suicide allowed (4×4: suicide forbidden only);
 //! - an independent bit-mask validator written here (no `Board` code), as a cross-check of (a)
 //!   on every colouring.
 //!
@@ -432,10 +432,10 @@ fn four_by_four() {
     let valid = validate_all(4, 4, false);
     assert_eq!(valid.count(), 24_318_165);
     eprintln!("4x4 validator: {:.2?}", t.elapsed());
-    for (name, rules) in [
-        ("suicide forbidden", Rules::default()),
-        ("multi-stone suicide allowed", suicide_allowed()),
-    ] {
+    // Play with suicide forbidden only: multi-stone suicide is explored on every board of up
+    // to 12 points above, and a second exploration of the 24M positions doubled the test's
+    // time in CI (the longest test of the suite).
+    for (name, rules) in [("suicide forbidden", Rules::default())] {
         let t = Instant::now();
         let (reached, stats) = explore(4, 4, &rules, true);
         assert_eq!(stats.positions, 24_318_165, "{name}");
