@@ -1206,3 +1206,30 @@ fn a_chain_that_cannot_be_captured_is_given_a_defence() {
     let p = r.defend_naming_move(&open, pt(2, 2)).unwrap();
     assert_eq!(p.verdict, Verdict::Success(Move::Pass), "{p:?}");
 }
+
+/// A black stone of two liberties at the edge, White's wall above and on its left: the net
+/// between the two liberties captures, and so does either liberty. The root of an attack
+/// reads the liberties first, as GNU Go does (GNU Go 3.8 answers `attack H5` with `1 H4`;
+/// its `defend H5` after White J5 is `0`).
+#[test]
+fn the_root_of_an_attack_names_a_liberty_before_a_net() {
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . O .",
+        ". . . . . . O X .",
+        ". . . . . . O . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let a = Reader::new(ReadConfig::default())
+        .attack(&b, pt(7, 4))
+        .unwrap();
+    assert!(a.proven, "{a:?}");
+    assert!(
+        matches!(a.verdict, Verdict::Success(m) if m == play(8, 4) || m == play(7, 5)),
+        "{a:?}"
+    );
+}
