@@ -100,8 +100,13 @@ fn read(
     if board.get(p).is_none() {
         return Err("vertex must not be empty".into());
     }
-    let mut reader = Reader::new(ReadConfig::default());
-    let r = ask(&mut reader, board, p).map_err(|e| e.to_string())?;
+    // one reader for the session: its table of proven results is kept across questions (a
+    // new one each question cost a fresh table of 1 MiB, and forgot what the `attack` just
+    // asked had proven for the `defend` that follows)
+    let reader = s
+        .reader
+        .get_or_insert_with(|| Reader::new(ReadConfig::default()));
+    let r = ask(reader, s.game.board(), p).map_err(|e| e.to_string())?;
     Ok(match r.verdict.best_move() {
         Some(Move::Pass) => format!("{} PASS", r.verdict.code()),
         Some(m) => format!("{} {}", r.verdict.code(), s.fmt_move(m)),
