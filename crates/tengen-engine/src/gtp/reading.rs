@@ -6,8 +6,9 @@
 //! winning a ko taken first), `3 D4` (only by a ko that needs a threat first), `0`
 //! (failure). A success that needs no move is `PASS` with its code:
 //! `attack` may answer `1 PASS` or `2 PASS` (the defender to move cannot avoid the capture or
-//! the ko), and `defend` answers `1 PASS` for a chain that the attacker cannot take even
-//! moving first. `owl_defend` answers `1 PASS` only when that is proven (a search cut off by
+//! the ko), and `defend` names a move that keeps safe a chain the attacker cannot take even
+//! moving first, as GNU Go does ([`tengen::read::Reader::defend_naming_move`]), and answers
+//! `1 PASS` only when it reads none (a chain safe by its liberties alone). `owl_defend` answers `1 PASS` only when that is proven (a search cut off by
 //! its budget is a guess, and a group that may need a move is given one: the key of the
 //! search with its owner moving first). The tactical questions use the default limits
 //! ([`tengen::read::ReadConfig`]), the owl questions [`super::EngineConfig::owl_nodes`] nodes a
@@ -34,7 +35,7 @@ pub(super) const COMMANDS: &[Command] = &[
         "defend",
         "VERTEX",
         "1 MOVE when the chain at VERTEX can be saved with its owner to move, 2 MOVE by ko, else 0",
-        |s, args| read(s, args, Reader::defend),
+        |s, args| read(s, args, Reader::defend_naming_move),
     ),
     F.command(
         "owl_attack",
@@ -99,8 +100,13 @@ fn read(
     if board.get(p).is_none() {
         return Err("vertex must not be empty".into());
     }
-    let mut reader = Reader::new(ReadConfig::default());
-    let r = ask(&mut reader, board, p).map_err(|e| e.to_string())?;
+    // one reader for the session: its table of proven results is kept across questions (a
+    // new one each question cost a fresh table of 1 MiB, and forgot what the `attack` just
+    // asked had proven for the `defend` that follows)
+    let reader = s
+        .reader
+        .get_or_insert_with(|| Reader::new(ReadConfig::default()));
+    let r = ask(reader, s.game.board(), p).map_err(|e| e.to_string())?;
     Ok(match r.verdict.best_move() {
         Some(Move::Pass) => format!("{} PASS", r.verdict.code()),
         Some(m) => format!("{} {}", r.verdict.code(), s.fmt_move(m)),

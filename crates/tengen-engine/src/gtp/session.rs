@@ -58,6 +58,12 @@ impl Engine {
         &self.state.game
     }
 
+    /// The engine state, for the tests.
+    #[cfg(test)]
+    pub(super) fn state(&self) -> &State {
+        &self.state
+    }
+
     /// Whether `quit` has been received.
     pub fn wants_quit(&self) -> bool {
         self.quit

@@ -42,6 +42,8 @@ pub(crate) struct State {
     pub(super) low_streak: [u32; 2],
     /// The end of the game last computed, and what it was computed for.
     ended: Option<(EndKey, Arc<Count>)>,
+    /// The tactical reader of `attack` and `defend`, made on the first such question.
+    pub(super) reader: Option<tengen::read::Reader>,
 }
 
 /// What the end of the game depends on.
@@ -93,6 +95,7 @@ impl State {
             warnings: Vec::new(),
             low_streak: [0; 2],
             ended: None,
+            reader: None,
         }
     }
 

@@ -800,3 +800,23 @@ fn streaming_stops_at_the_next_line_which_is_answered() {
         }
     }
 }
+
+/// `attack` and `defend` share one reader for the session (its table kept across questions):
+/// made on the first question, and the answers are the same when asked again.
+#[test]
+fn reading_questions_keep_one_reader() {
+    let mut e = engine();
+    ask(&mut e, "boardsize 9");
+    for m in ["b c7", "b b6", "b d5", "w c6"] {
+        ask(&mut e, &format!("play {m}"));
+    }
+    assert!(e.state().reader.is_none());
+    let first = (ask(&mut e, "attack c6"), ask(&mut e, "defend c6"));
+    assert!(e.state().reader.is_some());
+    assert!(
+        matches!(first.0.as_str(), "= 1 C5\n\n" | "= 1 D6\n\n"),
+        "{first:?}"
+    );
+    let again = (ask(&mut e, "attack c6"), ask(&mut e, "defend c6"));
+    assert_eq!(first, again);
+}

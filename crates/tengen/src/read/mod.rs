@@ -477,6 +477,30 @@ impl Reader {
         Ok(r)
     }
 
+    /// As [`Reader::defend`], but a chain that cannot be captured even with its opponent to
+    /// move is given a defence too, as GNU Go's `defend` names one: the defender's first move,
+    /// in its order, after which the chain still cannot be captured (proven). `Success(Pass)`
+    /// remains the answer when no such move is read: a chain safe by its liberties alone, or
+    /// one whose every move is read as worse than a pass.
+    ///
+    /// # Errors
+    /// As [`Reader::attack`].
+    pub fn defend_naming_move(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
+        let r = self.defend(board, p)?;
+        if r.verdict != Verdict::Success(Move::Pass) {
+            return Ok(r);
+        }
+        let mut named = self.ask(board, p, Mode::Tactics, false)?;
+        named.nodes += r.nodes;
+        Ok(match (named.verdict, named.proven) {
+            (Verdict::Success(Move::Play(_)), true) => named,
+            _ => Reading {
+                nodes: named.nodes,
+                ..r
+            },
+        })
+    }
+
     /// Is the chain on `p` captured in a ladder? With one liberty the chain's owner moves
     /// first (can it run out or capture its way out?); with two the opponent moves first (can
     /// it start a ladder that works?); with three or more it is not. Only the ladder moves are

@@ -73,6 +73,15 @@ impl Moves {
 /// with a breaker on an open board, a net of three liberties) ran out of it.
 const LEAVE_KO_DEPTH: usize = 10;
 
+/// What the attacker's liberties gain in the order at the root of an attack
+/// ([`Searcher::attacker_moves`]): enough to pass the nets and the moves next to the
+/// liberties in most shapes (a point next to both liberties of a chain of two scores
+/// 2 x (30 + 4 per empty neighbour), a liberty 100 + 8 per empty neighbour, less 20 per empty
+/// neighbour of the other liberty), not the captures and saves. Chosen on half 0 of GNU Go's
+/// `attack` questions: one right answer more (a capture at a liberty where the net captured
+/// too), the same with 500.
+const ROOT_LIBERTY: i32 = 50;
+
 /// Line flags: bits 0 and 1 count the attacker's ko retakes after a threat (add
 /// [`ATT_RETAKE`] for each), bit 2 is the defender's one retake ([`DEF_RETOOK`]).
 const ATT_RETAKES: u8 = 3;
@@ -550,6 +559,12 @@ impl<'a> Searcher<'a> {
                 // gains it the fewest liberties
                 let o = lp[1 - i] as usize;
                 s -= 20 * b.empty_nbrs(o) as i32;
+            }
+            if d == 0 && self.mode == Mode::Tactics {
+                // the root of an attack: the liberties before the nets and the other moves
+                // that neither capture nor save, as GNU Go tries them; when several moves
+                // capture, the move named is a liberty
+                s += ROOT_LIBERTY;
             }
             m.add(p, s);
         }

@@ -1165,3 +1165,71 @@ fn a_surrounding_chain_eaten_is_a_lunch_not_an_escape() {
     assert_eq!(ld.attacker_first.status, Status::Dead, "{ld:?}");
     assert_eq!(ld.defender_first.status, Status::Dead, "{ld:?}");
 }
+
+/// The ladder of [`LADDER`] with a white breaker on each of its ways: Black cannot capture
+/// White's C6 even moving first, and [`Reader::defend`] answers that with a pass, while
+/// [`Reader::defend_naming_move`] names a move after which the stone is still safe, as GNU Go's
+/// `defend` does (GNU Go 3.8 answers `attack C6` here with `0` and `defend C6` with `1 C5`;
+/// ours is D6, the other liberty, safe too).
+#[test]
+fn a_chain_that_cannot_be_captured_is_given_a_defence() {
+    let mut rows = LADDER;
+    rows[1] = ". . . . . O . . .";
+    rows[5] = ". O . . . . . . .";
+    let b = diagram(&rows);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&b, pt(2, 3)).unwrap();
+    assert_eq!(outcome(&a), (Verdict::Failure, true), "{a:?}");
+    let d = r.defend(&b, pt(2, 3)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(Move::Pass), true), "{d:?}");
+    let n = r.defend_naming_move(&b, pt(2, 3)).unwrap();
+    assert!(n.proven, "{n:?}");
+    let Verdict::Success(Move::Play(m)) = n.verdict else {
+        panic!("{n:?}");
+    };
+    let mut g = b.clone();
+    g.play(m, Color::White, &crate::Rules::default()).unwrap();
+    let after = r.attack(&g, pt(2, 3)).unwrap();
+    assert_eq!(
+        outcome(&after),
+        (Verdict::Failure, true),
+        "{after:?} after {m:?}"
+    );
+    // a chain safe by its liberties alone is still given a pass
+    let open = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        ". . O . .",
+        ". . . . .",
+        ". . . . .",
+    ]);
+    let p = r.defend_naming_move(&open, pt(2, 2)).unwrap();
+    assert_eq!(p.verdict, Verdict::Success(Move::Pass), "{p:?}");
+}
+
+/// A black stone of two liberties at the edge, White's wall above and on its left: the net
+/// between the two liberties captures, and so does either liberty. The root of an attack
+/// reads the liberties first, as GNU Go does (GNU Go 3.8 answers `attack H5` with `1 H4`;
+/// its `defend H5` after White J5 is `0`).
+#[test]
+fn the_root_of_an_attack_names_a_liberty_before_a_net() {
+    let b = diagram(&[
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . O .",
+        ". . . . . . O X .",
+        ". . . . . . O . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let a = Reader::new(ReadConfig::default())
+        .attack(&b, pt(7, 4))
+        .unwrap();
+    assert!(a.proven, "{a:?}");
+    assert!(
+        matches!(a.verdict, Verdict::Success(m) if m == play(8, 4) || m == play(7, 5)),
+        "{a:?}"
+    );
+}
