@@ -8,9 +8,10 @@
 //! `attack` may answer `1 PASS` or `2 PASS` (the defender to move cannot avoid the capture or
 //! the ko), and `defend` names a move that keeps safe a chain the attacker cannot take even
 //! moving first, as GNU Go does ([`tengen::read::Reader::defend_naming_move`]), and answers
-//! `1 PASS` only when it reads none (a chain safe by its liberties alone). `owl_defend` answers `1 PASS` only when that is proven (a search cut off by
-//! its budget is a guess, and a group that may need a move is given one: the key of the
-//! search with its owner moving first). The tactical questions use the default limits
+//! `1 PASS` only when it reads none (a chain safe by its liberties alone). `owl_defend`
+//! answers `1 PASS` only when that is proven (a search cut off by its budget is a guess,
+//! and a group that may need a move is given one: the key of the search with its owner
+//! moving first). The tactical questions use the default limits
 //! ([`tengen::read::ReadConfig`]), the owl questions [`super::EngineConfig::owl_nodes`] nodes a
 //! search (`tengen gtp --owl-nodes N`); an answer cut off by the budget is given as the best
 //! guess, as GNU Go does at its depth limits.

@@ -67,8 +67,10 @@ pub(super) fn run(t: &mut Table, board: &Board) {
     let candidates: Vec<usize> = (0..t.chains.len())
         .filter(|&c| candidate(t, board, c))
         .collect();
-    let mut reader = Reader::new(config());
+    // made on the first question: most positions ask none, and its table is 64 KiB
+    let mut reader: Option<Reader> = None;
     for c in candidates {
+        let reader = reader.get_or_insert_with(|| Reader::new(config()));
         let p = board.point(t.chains[c].head);
         // captured even with its owner moving first
         let Ok(d) = reader.defend(board, p) else {
@@ -88,6 +90,7 @@ pub(super) fn run(t: &mut Table, board: &Board) {
         })
         .collect();
     for c in joined {
+        let reader = reader.get_or_insert_with(|| Reader::new(config()));
         let p = board.point(t.chains[c].head);
         let Ok(a) = reader.attack(board, p) else {
             continue;
