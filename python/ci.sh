@@ -1,9 +1,9 @@
 #!/bin/sh
 # The Python package's CI: build the wheel as a user's `pip install` would get it (`maturin
 # build` with the workspace's `python` profile, an abi3 wheel), install that wheel into a fresh
-# virtual environment with the test dependencies from PyPI, then run the pytest suite and mypy
-# against the installed package. Exits non-zero on any failure. Needs python3 (3.10+), a Rust
-# toolchain, PyPI and crates.io.
+# virtual environment with the test dependencies from PyPI, then run the pytest suite (mypy
+# included) against the installed package. Exits non-zero on any failure. Needs python3
+# (3.10+), a Rust toolchain, PyPI and crates.io.
 # Usage: python/ci.sh [pytest arguments...]; TENGEN_REQUIRE_SHARED=1 makes the tests that need
 # ../shared or the CLI fail instead of skipping; TENGEN_BIN names the CLI (default: the
 # repository's target/release/tengen or target/ci/tengen).
@@ -29,6 +29,6 @@ python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray
 # the tests import the installed package, never the source folder (hence not from $here)
 cd "$work"
+# (mypy --strict on the package, its examples and its tests is one of these tests:
+# tests/test_readme.py runs it with the installed package's interpreter)
 "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests" "$@"
-cd "$here"
-"$venv/bin/python" -m mypy --strict --cache-dir "$work/mypy-cache" tengen/__init__.py tengen/sgf.py tengen/dataset.py examples tests

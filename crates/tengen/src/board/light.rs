@@ -566,11 +566,13 @@ mod tests {
     /// Play light playouts with the kernel and, move by move, the same moves on a `Board`:
     /// every pick must be acceptable by `Board`'s tests, a pass only when nothing is, and after
     /// every move the kernel's position stored into a board must equal the board's, with the
-    /// same hash, counts and a consistent state.
+    /// same hash, counts and a consistent state. A playout ends after two passes or
+    /// `max_moves` moves (three per point at most).
     fn follow<V: SetOps, const W: usize, const S: usize, const N: usize>(
         start: &Board,
         seed: u64,
         playouts: usize,
+        max_moves: usize,
     ) {
         let mut k = Light::<W, S, N>::new(start.layout()).expect("kernel for this shape");
         let mut rng = Rng::new(seed);
@@ -583,7 +585,7 @@ mod tests {
             let mut c = 1u8;
             let mut passes = 0;
             let mut moves = 0;
-            while passes < 2 && moves < 3 * b.width() * b.height() {
+            while passes < 2 && moves < max_moves.min(3 * b.width() * b.height()) {
                 match k.pick::<V, Rng>(c, &mut rng) {
                     Some(p) => {
                         assert!(acceptable(&b, p, c), "picked {p} for {c}\n{b:?}");
@@ -606,7 +608,7 @@ mod tests {
                 }
                 moves += 1;
                 c ^= 3;
-                if moves % every == 0 || passes == 2 {
+                if moves % every == 0 || passes == 2 || moves == max_moves {
                     k.store(&mut stored);
                     assert_eq!(stored, b);
                     assert_eq!(stored.hash(), b.hash());
@@ -651,24 +653,34 @@ mod tests {
     #[test]
     fn nine_by_nine_kernel_plays_as_the_board() {
         let count = if MIRI { 1 } else { 60 };
-        follow::<PortableSets, 2, 10, 112>(&Board::square(9).unwrap(), 3, count);
-        follow::<PortableSets, 2, 10, 112>(&midgame(9, 4, 50), 5, count);
+        let all = usize::MAX;
+        follow::<PortableSets, 2, 10, 112>(&Board::square(9).unwrap(), 3, count, all);
+        follow::<PortableSets, 2, 10, 112>(&midgame(9, 4, 50), 5, count, all);
         #[cfg(target_arch = "x86_64")]
         if crate::board::sets::has_x86_64_v3() {
-            follow::<crate::board::sets::Avx2Sets, 2, 10, 112>(&midgame(9, 6, 30), 7, count);
+            follow::<crate::board::sets::Avx2Sets, 2, 10, 112>(&midgame(9, 6, 30), 7, count, all);
         }
     }
 
     #[test]
     fn nineteen_by_nineteen_kernel_plays_as_the_board() {
-        let count = if MIRI { 1 } else { 10 };
-        follow::<PortableSets, 8, 20, 424>(&Board::square(19).unwrap(), 8, count);
+        // Under Miri one playout of MIRI_MOVES moves: the 9x9 test plays whole games through
+        // the same generic code, and a whole 19x19 game under the interpreter took 230 s of
+        // CI's Miri step (2026-12-06)
+        const MIRI_MOVES: usize = 100;
+        let (count, moves) = if MIRI {
+            (1, MIRI_MOVES)
+        } else {
+            (10, usize::MAX)
+        };
+        follow::<PortableSets, 8, 20, 424>(&Board::square(19).unwrap(), 8, count, moves);
         if !MIRI {
-            follow::<PortableSets, 8, 20, 424>(&midgame(19, 9, 200), 10, count);
+            follow::<PortableSets, 8, 20, 424>(&midgame(19, 9, 200), 10, count, moves);
         }
         #[cfg(target_arch = "x86_64")]
         if crate::board::sets::has_x86_64_v3() {
-            follow::<crate::board::sets::Avx2Sets, 8, 20, 424>(&midgame(19, 11, 150), 12, count);
+            let start = midgame(19, 11, 150);
+            follow::<crate::board::sets::Avx2Sets, 8, 20, 424>(&start, 12, count, moves);
         }
     }
 
