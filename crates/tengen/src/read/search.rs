@@ -940,43 +940,64 @@ impl<'a> Searcher<'a> {
             return (v, mv, true);
         }
         let moves = self.defender_moves(d, libs);
-        let (mut best, mut best_mv, mut proven, mut any) = (CAPTURED, 0usize, true, false);
-        for i in 0..moves.n {
-            let p = moves.pts[i] as usize;
-            let (v, pr) = if p == 0 {
-                self.child(d);
-                self.boards[d + 1].pass();
-                let (v, _, pr) = self.attack(d + 1, flags);
-                (v, pr)
-            } else {
-                let b = &self.boards[d];
-                if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.def) {
-                    continue;
+        // at the root of a defence, each move is read first with a share of the budget
+        // ([`ReadConfig::root_share`]), then all of them again with the whole of it
+        let full = self.budget;
+        let passes = if d == 0 && self.mode == Mode::Tactics && self.cfg.root_share > 1 {
+            2
+        } else {
+            1
+        };
+        let mut res = (CAPTURED, 0usize, true);
+        for pass in 0..passes {
+            let (mut best, mut best_mv, mut proven, mut any) = (CAPTURED, 0usize, true, false);
+            for i in 0..moves.n {
+                self.budget = if pass + 1 < passes {
+                    full.min(self.nodes + full / self.cfg.root_share.max(1))
+                } else {
+                    full
+                };
+                let p = moves.pts[i] as usize;
+                let (v, pr) = if p == 0 {
+                    self.child(d);
+                    self.boards[d + 1].pass();
+                    let (v, _, pr) = self.attack(d + 1, flags);
+                    (v, pr)
+                } else {
+                    let b = &self.boards[d];
+                    if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.def) {
+                        continue;
+                    }
+                    let retake = b.is_ko_retake(p, self.def);
+                    if retake && !self.defender_may_retake(flags) {
+                        continue;
+                    }
+                    self.child(d);
+                    let c = &mut self.boards[d + 1];
+                    if retake {
+                        c.clear_ko();
+                    }
+                    c.play_pos(p, self.def);
+                    let f = flags | if retake { DEF_RETOOK } else { 0 };
+                    let (v, _, pr) = self.attack(d + 1, f);
+                    (if retake { v.max(KO_FIRST) } else { v }, pr)
+                };
+                proven &= pr;
+                if !any || v < best {
+                    best = v;
+                    best_mv = p;
+                    any = true;
                 }
-                let retake = b.is_ko_retake(p, self.def);
-                if retake && !self.defender_may_retake(flags) {
-                    continue;
+                if v == ESCAPED && pr {
+                    self.budget = full;
+                    self.table.put(key, ESCAPED, p);
+                    return (ESCAPED, p, true);
                 }
-                self.child(d);
-                let c = &mut self.boards[d + 1];
-                if retake {
-                    c.clear_ko();
-                }
-                c.play_pos(p, self.def);
-                let (v, _, pr) = self.attack(d + 1, flags | if retake { DEF_RETOOK } else { 0 });
-                (if retake { v.max(KO_FIRST) } else { v }, pr)
-            };
-            proven &= pr;
-            if !any || v < best {
-                best = v;
-                best_mv = p;
-                any = true;
             }
-            if v == ESCAPED && pr {
-                self.table.put(key, ESCAPED, p);
-                return (ESCAPED, p, true);
-            }
+            res = (best, best_mv, proven);
         }
+        self.budget = full;
+        let (best, best_mv, proven) = res;
         if proven {
             self.table.put(key, best, best_mv);
         }
