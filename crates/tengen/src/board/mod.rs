@@ -655,6 +655,45 @@ impl Board {
         self.lib_count(at(&self.head, p) as usize) as u16
     }
 
+    /// The liberties the chain of a stone of colour `c` played on the empty `p` would have
+    /// (its own and those of the chains it joins), or `None` when the play would capture:
+    /// the play's outcome without playing it.
+    #[inline]
+    pub(crate) fn libs_after_play(&self, p: usize, c: u8) -> Option<u32> {
+        let w = self.layout.words();
+        let (mut heads, mut nh) = ([0usize; 4], 0);
+        for n in self.nbrs(p) {
+            let v = self.cell(n);
+            if v == c {
+                let h = at(&self.head, n) as usize;
+                if !heads[..nh].contains(&h) {
+                    heads[nh] = h;
+                    nh += 1;
+                }
+            } else if v != EMPTY && v != WALL && self.libs_at(n) == 1 {
+                return None;
+            }
+        }
+        let mut count = 0;
+        for i in 0..w {
+            let mut x = 0u64;
+            for &h in &heads[..nh] {
+                x |= at(&self.around, h * w + i);
+            }
+            if i == p >> 6 {
+                // `p` itself is a liberty of every chain it joins, and no longer empty
+                x &= !(1u64 << (p & 63));
+            }
+            for n in self.nbrs(p) {
+                if n >> 6 == i && self.cell(n) == EMPTY {
+                    x |= 1u64 << (n & 63);
+                }
+            }
+            count += (x & at(&self.empty_bits, i)).count_ones();
+        }
+        Some(count)
+    }
+
     /// Number of empty points next to `p`.
     #[inline(always)]
     pub(crate) fn empty_nbrs(&self, p: usize) -> u16 {

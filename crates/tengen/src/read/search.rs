@@ -273,6 +273,36 @@ impl<'a> Searcher<'a> {
         })
     }
 
+    /// Whether the target on board `d` is next to the empty `p`.
+    fn touches_target(&self, d: usize, p: usize) -> bool {
+        let b = &self.boards[d];
+        let th = b.head_at(self.target);
+        b.nbrs(p)
+            .iter()
+            .any(|&n| b.cell(n) == self.def && b.head_at(n) == th)
+    }
+
+    /// Whether the defender's (legal, not a ko retake) move `p` on board `d` gives the target
+    /// more liberties than [`Searcher::safe`] at depth `d + 1` without capturing: the attacker's
+    /// node after it would count the target escaped at once, which is known here without
+    /// copying the board and playing the move (the same answer and node count).
+    fn safe_after_defence(&self, d: usize, p: usize) -> bool {
+        let safe = self.safe(d + 1);
+        self.touches_target(d, p)
+            && self.boards[d]
+                .libs_after_play(p, self.def)
+                .is_some_and(|n| n as usize > safe)
+    }
+
+    /// Whether the attacker's (legal, not a ko retake) move `p` on board `d`, where the
+    /// target has `libs` liberties, leaves it safe by them at depth `d + 1` beyond the wide
+    /// depth: a move not next to the target leaves its liberties as they are, and there
+    /// [`Searcher::read_anyway`] reads no chain; the defender's node after it would count the
+    /// target escaped at once (the same answer and node count, without the copy and the play).
+    fn safe_after_attack(&self, d: usize, p: usize, libs: usize) -> bool {
+        !self.wide(d + 1) && libs >= self.safe(d + 1) && !self.touches_target(d, p)
+    }
+
     /// Make board `d + 1` a copy of board `d`.
     fn child(&mut self, d: usize) {
         if self.boards.len() <= d + 1 {
@@ -850,16 +880,21 @@ impl<'a> Searcher<'a> {
             if retake && !self.attacker_may_retake(d, flags) {
                 continue;
             }
-            self.child(d);
-            let c = &mut self.boards[d + 1];
-            if retake {
-                c.clear_ko();
-            }
-            c.play_pos(p, self.att);
-            let (mut v, _, pr) = self.defend(d + 1, flags + if retake { ATT_RETAKE } else { 0 });
-            if retake {
-                v = v.min(KO_THREAT);
-            }
+            let (v, pr) = if !retake && self.safe_after_attack(d, p, libs) {
+                // the defender's node would find the target safe by its liberties at once
+                self.nodes += 1;
+                (ESCAPED, true)
+            } else {
+                self.child(d);
+                let c = &mut self.boards[d + 1];
+                if retake {
+                    c.clear_ko();
+                }
+                c.play_pos(p, self.att);
+                let f = flags + if retake { ATT_RETAKE } else { 0 };
+                let (v, _, pr) = self.defend(d + 1, f);
+                (if retake { v.min(KO_THREAT) } else { v }, pr)
+            };
             proven &= pr;
             if v > best {
                 best = v;
@@ -972,15 +1007,21 @@ impl<'a> Searcher<'a> {
                     if retake && !self.defender_may_retake(flags) {
                         continue;
                     }
-                    self.child(d);
-                    let c = &mut self.boards[d + 1];
-                    if retake {
-                        c.clear_ko();
+                    if !retake && self.safe_after_defence(d, p) {
+                        // the attacker's node would find the target safe by its liberties
+                        self.nodes += 1;
+                        (ESCAPED, true)
+                    } else {
+                        self.child(d);
+                        let c = &mut self.boards[d + 1];
+                        if retake {
+                            c.clear_ko();
+                        }
+                        c.play_pos(p, self.def);
+                        let f = flags | if retake { DEF_RETOOK } else { 0 };
+                        let (v, _, pr) = self.attack(d + 1, f);
+                        (if retake { v.max(KO_FIRST) } else { v }, pr)
                     }
-                    c.play_pos(p, self.def);
-                    let f = flags | if retake { DEF_RETOOK } else { 0 };
-                    let (v, _, pr) = self.attack(d + 1, f);
-                    (if retake { v.max(KO_FIRST) } else { v }, pr)
                 };
                 proven &= pr;
                 if !any || v < best {
