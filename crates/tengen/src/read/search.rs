@@ -294,6 +294,24 @@ impl<'a> Searcher<'a> {
                 .is_some_and(|n| n as usize > safe)
     }
 
+    /// Whether the defender's (legal, not a ko retake) move `p` on board `d` leaves the target
+    /// of two stones or more in atari without capturing: the attacker's node after it would
+    /// capture it at once (no ko is left by a move that captures nothing, and taking two
+    /// stones is no ko), which is known here without copying the board and playing the move
+    /// (the same answer and node count). A move not next to the target leaves its liberties
+    /// as they are.
+    fn atari_after_defence(&self, d: usize, p: usize) -> bool {
+        let b = &self.boards[d];
+        let Some(n) = b.libs_after_play(p, self.def) else {
+            return false;
+        };
+        if self.touches_target(d, p) {
+            n == 1
+        } else {
+            b.libs_at(self.target) == 1 && b.chain_size_at(self.target) >= 2
+        }
+    }
+
     /// Whether the attacker's (legal, not a ko retake) move `p` on board `d`, where the
     /// target has `libs` liberties, leaves it safe by them at depth `d + 1` beyond the wide
     /// depth: a move not next to the target leaves its liberties as they are, and there
@@ -1011,6 +1029,10 @@ impl<'a> Searcher<'a> {
                         // the attacker's node would find the target safe by its liberties
                         self.nodes += 1;
                         (ESCAPED, true)
+                    } else if !retake && self.atari_after_defence(d, p) {
+                        // the attacker's node would capture the target at once
+                        self.nodes += 1;
+                        (CAPTURED, true)
                     } else {
                         self.child(d);
                         let c = &mut self.boards[d + 1];
