@@ -403,3 +403,59 @@ mod props {
         }
     }
 }
+
+/// `libs_after_play` answers what playing the move gives: the liberties of the stone's chain
+/// when nothing is captured, `None` when something is (random positions of several sizes,
+/// every legal move of each colour).
+#[test]
+fn libs_after_play_matches_the_play() {
+    let mut seed: u64 = 7;
+    let mut rnd = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as u32
+    };
+    let (mut captures, mut counted) = (0, 0);
+    for size in [5u8, 9, 19, 25] {
+        for _ in 0..20 {
+            let mut b = Board::square(size as usize).unwrap();
+            let mut edits = Vec::new();
+            for y in 0..size {
+                for x in 0..size {
+                    let c = match rnd() % 10 {
+                        0..=2 => Some(B),
+                        3..=5 => Some(W),
+                        _ => None,
+                    };
+                    edits.push((pt(x, y), c));
+                }
+            }
+            b.edit(edits);
+            if !b.chains_without_liberties().is_empty() {
+                continue;
+            }
+            for p in b.all_pos().collect::<Vec<_>>() {
+                for c in [1u8, 2] {
+                    if b.cell(p) != EMPTY || b.is_suicide_pos(p, c) {
+                        continue;
+                    }
+                    let mut after = b.clone();
+                    let captured = after.play_pos(p, c).captured > 0;
+                    match b.libs_after_play(p, c) {
+                        None => {
+                            assert!(captured, "{size} {p} {c}");
+                            captures += 1;
+                        }
+                        Some(n) => {
+                            assert!(!captured, "{size} {p} {c}");
+                            assert_eq!(n, after.libs_at(p) as u32, "{size} {p} {c}");
+                            counted += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(captures > 50 && counted > 1000, "{captures} {counted}");
+}

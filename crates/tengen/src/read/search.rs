@@ -273,6 +273,54 @@ impl<'a> Searcher<'a> {
         })
     }
 
+    /// Whether the target on board `d` is next to the empty `p`.
+    fn touches_target(&self, d: usize, p: usize) -> bool {
+        let b = &self.boards[d];
+        let th = b.head_at(self.target);
+        b.nbrs(p)
+            .iter()
+            .any(|&n| b.cell(n) == self.def && b.head_at(n) == th)
+    }
+
+    /// Whether the defender's (legal, not a ko retake) move `p` on board `d` gives the target
+    /// more liberties than [`Searcher::safe`] at depth `d + 1` without capturing: the attacker's
+    /// node after it would count the target escaped at once, which is known here without
+    /// copying the board and playing the move (the same answer and node count).
+    fn safe_after_defence(&self, d: usize, p: usize) -> bool {
+        let safe = self.safe(d + 1);
+        self.touches_target(d, p)
+            && self.boards[d]
+                .libs_after_play(p, self.def)
+                .is_some_and(|n| n as usize > safe)
+    }
+
+    /// Whether the defender's (legal, not a ko retake) move `p` on board `d` leaves the target
+    /// of two stones or more in atari without capturing: the attacker's node after it would
+    /// capture it at once (no ko is left by a move that captures nothing, and taking two
+    /// stones is no ko), which is known here without copying the board and playing the move
+    /// (the same answer and node count). A move not next to the target leaves its liberties
+    /// as they are.
+    fn atari_after_defence(&self, d: usize, p: usize) -> bool {
+        let b = &self.boards[d];
+        let Some(n) = b.libs_after_play(p, self.def) else {
+            return false;
+        };
+        if self.touches_target(d, p) {
+            n == 1
+        } else {
+            b.libs_at(self.target) == 1 && b.chain_size_at(self.target) >= 2
+        }
+    }
+
+    /// Whether the attacker's (legal, not a ko retake) move `p` on board `d`, where the
+    /// target has `libs` liberties, leaves it safe by them at depth `d + 1` beyond the wide
+    /// depth: a move not next to the target leaves its liberties as they are, and there
+    /// [`Searcher::read_anyway`] reads no chain; the defender's node after it would count the
+    /// target escaped at once (the same answer and node count, without the copy and the play).
+    fn safe_after_attack(&self, d: usize, p: usize, libs: usize) -> bool {
+        !self.wide(d + 1) && libs >= self.safe(d + 1) && !self.touches_target(d, p)
+    }
+
     /// Make board `d + 1` a copy of board `d`.
     fn child(&mut self, d: usize) {
         if self.boards.len() <= d + 1 {
@@ -850,16 +898,21 @@ impl<'a> Searcher<'a> {
             if retake && !self.attacker_may_retake(d, flags) {
                 continue;
             }
-            self.child(d);
-            let c = &mut self.boards[d + 1];
-            if retake {
-                c.clear_ko();
-            }
-            c.play_pos(p, self.att);
-            let (mut v, _, pr) = self.defend(d + 1, flags + if retake { ATT_RETAKE } else { 0 });
-            if retake {
-                v = v.min(KO_THREAT);
-            }
+            let (v, pr) = if !retake && self.safe_after_attack(d, p, libs) {
+                // the defender's node would find the target safe by its liberties at once
+                self.nodes += 1;
+                (ESCAPED, true)
+            } else {
+                self.child(d);
+                let c = &mut self.boards[d + 1];
+                if retake {
+                    c.clear_ko();
+                }
+                c.play_pos(p, self.att);
+                let f = flags + if retake { ATT_RETAKE } else { 0 };
+                let (v, _, pr) = self.defend(d + 1, f);
+                (if retake { v.min(KO_THREAT) } else { v }, pr)
+            };
             proven &= pr;
             if v > best {
                 best = v;
@@ -940,43 +993,74 @@ impl<'a> Searcher<'a> {
             return (v, mv, true);
         }
         let moves = self.defender_moves(d, libs);
-        let (mut best, mut best_mv, mut proven, mut any) = (CAPTURED, 0usize, true, false);
-        for i in 0..moves.n {
-            let p = moves.pts[i] as usize;
-            let (v, pr) = if p == 0 {
-                self.child(d);
-                self.boards[d + 1].pass();
-                let (v, _, pr) = self.attack(d + 1, flags);
-                (v, pr)
-            } else {
-                let b = &self.boards[d];
-                if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.def) {
-                    continue;
+        // at the root of a defence, each move is read first with a share of the budget
+        // ([`ReadConfig::root_share`]), then all of them again with the whole of it
+        let full = self.budget;
+        let passes = if d == 0 && self.mode == Mode::Tactics && self.cfg.root_share > 1 {
+            2
+        } else {
+            1
+        };
+        let mut res = (CAPTURED, 0usize, true);
+        for pass in 0..passes {
+            let (mut best, mut best_mv, mut proven, mut any) = (CAPTURED, 0usize, true, false);
+            for i in 0..moves.n {
+                self.budget = if pass + 1 < passes {
+                    full.min(self.nodes + full / self.cfg.root_share.max(1))
+                } else {
+                    full
+                };
+                let p = moves.pts[i] as usize;
+                let (v, pr) = if p == 0 {
+                    self.child(d);
+                    self.boards[d + 1].pass();
+                    let (v, _, pr) = self.attack(d + 1, flags);
+                    (v, pr)
+                } else {
+                    let b = &self.boards[d];
+                    if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.def) {
+                        continue;
+                    }
+                    let retake = b.is_ko_retake(p, self.def);
+                    if retake && !self.defender_may_retake(flags) {
+                        continue;
+                    }
+                    if !retake && self.safe_after_defence(d, p) {
+                        // the attacker's node would find the target safe by its liberties
+                        self.nodes += 1;
+                        (ESCAPED, true)
+                    } else if !retake && self.atari_after_defence(d, p) {
+                        // the attacker's node would capture the target at once
+                        self.nodes += 1;
+                        (CAPTURED, true)
+                    } else {
+                        self.child(d);
+                        let c = &mut self.boards[d + 1];
+                        if retake {
+                            c.clear_ko();
+                        }
+                        c.play_pos(p, self.def);
+                        let f = flags | if retake { DEF_RETOOK } else { 0 };
+                        let (v, _, pr) = self.attack(d + 1, f);
+                        (if retake { v.max(KO_FIRST) } else { v }, pr)
+                    }
+                };
+                proven &= pr;
+                if !any || v < best {
+                    best = v;
+                    best_mv = p;
+                    any = true;
                 }
-                let retake = b.is_ko_retake(p, self.def);
-                if retake && !self.defender_may_retake(flags) {
-                    continue;
+                if v == ESCAPED && pr {
+                    self.budget = full;
+                    self.table.put(key, ESCAPED, p);
+                    return (ESCAPED, p, true);
                 }
-                self.child(d);
-                let c = &mut self.boards[d + 1];
-                if retake {
-                    c.clear_ko();
-                }
-                c.play_pos(p, self.def);
-                let (v, _, pr) = self.attack(d + 1, flags | if retake { DEF_RETOOK } else { 0 });
-                (if retake { v.max(KO_FIRST) } else { v }, pr)
-            };
-            proven &= pr;
-            if !any || v < best {
-                best = v;
-                best_mv = p;
-                any = true;
             }
-            if v == ESCAPED && pr {
-                self.table.put(key, ESCAPED, p);
-                return (ESCAPED, p, true);
-            }
+            res = (best, best_mv, proven);
         }
+        self.budget = full;
+        let (best, best_mv, proven) = res;
         if proven {
             self.table.put(key, best, best_mv);
         }

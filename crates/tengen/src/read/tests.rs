@@ -1233,3 +1233,41 @@ fn the_root_of_an_attack_names_a_liberty_before_a_net() {
         "{a:?}"
     );
 }
+
+/// White's two stones on the top edge (F9 F8) have two liberties and cannot be saved: read
+/// to the end, every defence fails. With a small budget the first defence read (a move that
+/// needs a long fight to refute) would spend all of it unproven and be named as the answer;
+/// each defence read first with a share of the budget lets the others be refuted, and the
+/// fight is read to its end.
+#[test]
+fn defences_read_with_a_share_first_leave_no_guess() {
+    let b = diagram(&[
+        "O X . . . O X X X",
+        "O O . X . O X X X",
+        "X O . . . X . . .",
+        ". . O O . X . . .",
+        ". . X X O O O . .",
+        ". X O . . . . . .",
+        ". . . X X . . . .",
+        ". X O X X X X . O",
+        ". . . . O . . O .",
+    ]);
+    let small = |root_share| ReadConfig {
+        node_budget: 200,
+        root_share,
+        ..ReadConfig::default()
+    };
+    let d = Reader::new(small(12)).defend(&b, pt(5, 0)).unwrap();
+    assert_eq!((d.verdict, d.proven), (Verdict::Failure, true), "{d:?}");
+    // every move at once with all that is left: the first is a guess
+    let d = Reader::new(small(1)).defend(&b, pt(5, 0)).unwrap();
+    assert!(!d.proven && d.verdict != Verdict::Failure, "{d:?}");
+    let full = Reader::new(ReadConfig::default())
+        .defend(&b, pt(5, 0))
+        .unwrap();
+    assert_eq!(
+        (full.verdict, full.proven),
+        (Verdict::Failure, true),
+        "{full:?}"
+    );
+}
