@@ -107,10 +107,10 @@
 //!   liberties and the mover's stone more). At the root of a defence each move is read first
 //!   with a share of the node budget ([`ReadConfig::root_share`]), then all of them again with
 //!   the whole of it: a move read early that would spend the budget unproven does not keep a
-//!   later defence, or the refutation of every defence, from being proven. Proven results go in a transposition table keyed
-//!   by the Zobrist hash with the ko state, the side to move, the ko-threat flags and the
-//!   target; it has a fixed size ([`ReadConfig::table_bits`]) and is kept across questions of
-//!   one [`Reader`].
+//!   later defence, or the refutation of every defence, from being proven. Proven results go
+//!   in a transposition table keyed by the Zobrist hash with the ko state, the side to move,
+//!   the ko-threat flags and the target; it has a fixed size ([`ReadConfig::table_bits`]) and
+//!   is kept across questions of one [`Reader`].
 //!
 //! - **Races.** [`Reader::semeai`] reads a capturing race between two chains of opposite
 //!   colours by the same kind of search (values: one captured, the other by ko, both stand),
