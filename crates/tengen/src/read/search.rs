@@ -321,6 +321,17 @@ impl<'a> Searcher<'a> {
         !self.wide(d + 1) && libs >= self.safe(d + 1) && !self.touches_target(d, p)
     }
 
+    /// Make board `d + 1` board `d` with `color`'s move `p` played on it; a ko `retake`
+    /// (allowed after a threat) is played with the ko cleared first.
+    fn play_child(&mut self, d: usize, p: usize, color: u8, retake: bool) {
+        self.child(d);
+        let c = &mut self.boards[d + 1];
+        if retake {
+            c.clear_ko();
+        }
+        c.play_pos(p, color);
+    }
+
     /// Make board `d + 1` a copy of board `d`.
     fn child(&mut self, d: usize) {
         if self.boards.len() <= d + 1 {
@@ -903,12 +914,7 @@ impl<'a> Searcher<'a> {
                 self.nodes += 1;
                 (ESCAPED, true)
             } else {
-                self.child(d);
-                let c = &mut self.boards[d + 1];
-                if retake {
-                    c.clear_ko();
-                }
-                c.play_pos(p, self.att);
+                self.play_child(d, p, self.att, retake);
                 let f = flags + if retake { ATT_RETAKE } else { 0 };
                 let (v, _, pr) = self.defend(d + 1, f);
                 (if retake { v.min(KO_THREAT) } else { v }, pr)
@@ -1034,12 +1040,7 @@ impl<'a> Searcher<'a> {
                         self.nodes += 1;
                         (CAPTURED, true)
                     } else {
-                        self.child(d);
-                        let c = &mut self.boards[d + 1];
-                        if retake {
-                            c.clear_ko();
-                        }
-                        c.play_pos(p, self.def);
+                        self.play_child(d, p, self.def, retake);
                         let f = flags | if retake { DEF_RETOOK } else { 0 };
                         let (v, _, pr) = self.attack(d + 1, f);
                         (if retake { v.max(KO_FIRST) } else { v }, pr)
