@@ -6,7 +6,9 @@
 # (3.10+), a Rust toolchain, PyPI and crates.io.
 # Usage: python/ci.sh [pytest arguments...]; TENGEN_REQUIRE_SHARED=1 makes the tests that need
 # ../shared or the CLI fail instead of skipping; TENGEN_BIN names the CLI (default: the
-# repository's target/release/tengen or target/ci/tengen).
+# repository's target/release/tengen or target/ci/tengen); TENGEN_WAIT_FOR=FILE waits for FILE
+# to exist before the tests (`.ci/run` builds the wheel while its test step is still building
+# the CLI the tests compare with, and names the file that step leaves when it is done).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/tengen-py-ci.XXXXXX")
@@ -27,6 +29,10 @@ venv=$work/venv
 python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray
+if [ -n "${TENGEN_WAIT_FOR:-}" ]; then
+  echo "python/ci.sh: waiting for $TENGEN_WAIT_FOR"
+  while [ ! -e "$TENGEN_WAIT_FOR" ]; do sleep 5; done
+fi
 # the tests import the installed package, never the source folder (hence not from $here)
 cd "$work"
 # (mypy --strict on the package, its examples and its tests is one of these tests:

@@ -33,7 +33,7 @@ from tengen import dataset  # noqa: E402
 
 from conftest import FOX, REPO, require_shared  # noqa: E402
 
-SUBSET = 120
+SUBSET = 60  # ten parts of PARTITION: a kill after the second part lands mid-run
 PARTITION = 6
 
 

@@ -2,7 +2,7 @@
 //! the same policy (see `examples/peer_playouts.rs` for the interleaved ratio run). Each
 //! benchmark only sanity-checks that the mean playout length is between 0.8 and 2 times the
 //! number of points (so a broken loop does not time as fast); whether the playouts have the
-//! published statistics of the v1 policy is checked by `tests/playout_stats.rs`, not here.
+//! published statistics of the v1 policy is checked by `crates/tengen/tests/core/playout_stats.rs`, not here.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use tengen::playout::{run_empty, Rng};

@@ -1,7 +1,7 @@
 //! `tengen bench judge`: the judge of finished games measured on positions with known
 //! answers, the records' counted results and OGS's two test sets (`../shared/data/scoring`).
 //! `--without STAGE,...` measures what stages of the judge buy without editing code;
-//! `tests/bench_judge.rs` holds the judge to these figures.
+//! `tests/cli/bench_judge.rs` holds the judge to these figures.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

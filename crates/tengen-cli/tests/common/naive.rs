@@ -10,7 +10,7 @@
 //! whole grids (std's hasher over the cells, nothing of the engine's Zobrist hashing), so a
 //! long fuzzed game stays fast, and compares grids cell by cell on a hash match.
 //!
-//! Used by `tests/prop_game.rs` and by the `play` fuzz target (`fuzz/fuzz_targets/play.rs`
+//! Used by `tests/cli/prop_game.rs` and by the `play` fuzz target (`fuzz/fuzz_targets/play.rs`
 //! includes this file with `#[path]`), so it must not use anything else from `tests/common`.
 
 use std::collections::HashMap;

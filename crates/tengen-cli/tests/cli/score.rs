@@ -1,6 +1,6 @@
 //! Scoring tables: dame, seki with and without eyes, dead stones, area against territory,
 //! komi and handicap bonus, group tax; and `tengen score` end to end.
-mod common;
+use crate::common;
 
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::score::{score, Score, ScoreError, ScoreOptions};

@@ -3,7 +3,7 @@
 //! by two passes, and tengen's strict `final_score` (`--strict-score`: only the stones the
 //! pass-alive analysis proves dead are removed) equals an independent recount of the referee's
 //! final position by the scoring module (captures, komi and certainly-dead stones included).
-mod common;
+use crate::common;
 
 use common::gnugo::GnuGo;
 use tengen::score::{score, ScoreOptions};

@@ -1,7 +1,7 @@
 //! `tengen analysis`: golden transcripts (queries and answers, errors included), the protocol's
 //! properties (every line JSON, ids echoed, ownership layout), terminate, and a long stream
 //! whose memory must stay flat.
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! bulky five, in the corner of a 19x19 board), `--check` against the record's solution
 //! branches, JSON, and the errors.
 
-mod common;
+use crate::common;
 
 use common::run_tengen;
 

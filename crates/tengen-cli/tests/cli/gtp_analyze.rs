@@ -5,7 +5,7 @@
 //! input), and the resignation options (`--resign-threshold`, `--resign-moves`,
 //! `--no-resign`) on a lost 9x9 game. The search is random, so these check structure, not
 //! exact moves (the exact error answers are in `tests/fixtures/gtp/analyze.out`).
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

@@ -1,7 +1,7 @@
 //! `tengen move` driven as a real process: the task's examples byte for byte, streams of
 //! problems, input styles, `--explain`, `--rules`, every kind of bad input, and a long stream in
 //! constant memory.
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::path::PathBuf;

@@ -1,6 +1,6 @@
 //! The tactical reader (`tengen::read`): hand-made positions and an exhaustive check of every
 //! capture it claims on tiny boards. Its comparison with GNU Go and its GTP commands are tested
-//! in `crates/tengen-cli/tests/read_gnugo.rs`.
+//! in `crates/tengen-cli/tests/cli/read_gnugo.rs`.
 use proptest::prelude::*;
 use tengen::formats::text::{read_board, InputFormat};
 use tengen::read::{attack, defend, ladder_captured, ReadConfig, Reader, Status, Verdict};
@@ -144,7 +144,7 @@ fn throw_in() {
 
 /// The exhaustive search's memo: (hash, ko, attacker to move, depth) to captured.
 type Memo = std::collections::HashMap<(u64, Option<(Point, Color)>, bool, u32), bool>;
-// (per target: `claimed_captures_are_real` makes one for each stone it asks about)
+// (per target: `claimed_captures_are_real` makes one for each chain it asks about)
 
 /// Can the attacker capture the stone on `target` within `depth` moves, every legal move
 /// and a pass tried for both sides (simple ko, no suicide)? Memoised by position.
@@ -200,7 +200,7 @@ fn captured_within(
 /// Fixed, because the reader's candidate moves are a selection: a random run can always meet
 /// a new defence the selection lacks, and a test run should not pass or fail by chance. New
 /// positions are found by sweeps over seeds (`PROPTEST_CASES=500 PROPTEST_RNG_SEED=N cargo
-/// test --release -p tengen --test read`); each false capture found is fixed and its case kept
+/// test --release -p tengen --test core read::`); each false capture found is fixed and its case kept
 /// in `read.proptest-regressions`, which every run replays first.
 fn config(cases: u32) -> ProptestConfig {
     let mut c = ProptestConfig {
@@ -236,24 +236,28 @@ proptest! {
             b.remove_chain_at(p);
         }
         let mut reader = Reader::new(ReadConfig::default());
+        // one memo per chain, kept for each of its stones: the stones of a chain are captured
+        // together (chains only grow until they are taken), so an entry about capturing one
+        // stone holds for all of them
+        let mut memos: std::collections::HashMap<Option<Point>, Memo> = std::collections::HashMap::new();
         for p in b.size().points() {
             let Some(def) = b.get(p) else { continue };
-            // one memo per target: its entries are about capturing this stone
-            let mut memo = std::collections::HashMap::new();
+            let head = b.chain(p).and_then(|c| c.stones.iter().copied().min());
+            let memo = memos.entry(head).or_default();
             let r = reader.attack(&b, p).unwrap();
             if let (Verdict::Success(Move::Play(m)), true) = (r.verdict, r.proven) {
                 let rules = Rules::from_name("japanese").unwrap();
                 let mut c = b.clone();
                 c.play(m, def.opponent(), &rules).unwrap();
                 prop_assert!(
-                    captured_within(&c, p, def, false, 20, &mut memo),
+                    captured_within(&c, p, def, false, 20, memo),
                     "{b:?} attack {p} claims {m}: {r:?}"
                 );
             }
             if let (Verdict::Success(Move::Pass), true) = (r.verdict, r.proven) {
                 // a capture without a move: the defender to move cannot save the chain
                 prop_assert!(
-                    captured_within(&b, p, def, false, 20, &mut memo),
+                    captured_within(&b, p, def, false, 20, memo),
                     "{b:?} attack {p} claims a capture by a pass: {r:?}"
                 );
             }

@@ -1,8 +1,8 @@
 //! Resource limits: the move-task stream runs in flat memory, and the SGF parser's node and
 //! depth limits answer with a clear error. (The 200,000-move line, 100,000 nested variations
-//! and the 50 MB file are in `tests/sgf_big.rs`.)
+//! and the 50 MB file are in `crates/tengen/tests/core/sgf_big.rs`.)
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -1,5 +1,5 @@
 //! `tengen bench`: each benchmark runs real work and reports it in the documented fields.
-mod common;
+use crate::common;
 
 use std::process::Command;
 

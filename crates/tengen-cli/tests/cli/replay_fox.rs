@@ -1,6 +1,6 @@
 //! The 2,000 professional games of `../shared/data/sgf/fox-pro` replay with no illegal move,
 //! through the library (both readers) and the command line.
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! a closed pipe with a message and a non-zero exit. The pictures of `tengen render` are
 //! written whole or not at all too.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};

@@ -15,7 +15,7 @@
 //! Positions are random fills of random density, with chains left without liberties removed;
 //! the moves are biased to points with no empty neighbour or next to a chain in atari, so that
 //! captures and suicides make up a good share of the cases (asserted below).
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::Instant;

@@ -7,7 +7,7 @@
 //! sparse files for `tengen replay`; every front refuses `/dev/zero` (an endless device) and
 //! reads a pipe (`<(cat g.sgf)`) as a file.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

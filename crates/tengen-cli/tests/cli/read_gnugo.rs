@@ -1,6 +1,6 @@
 //! The tactical reader (`tengen::read`) against GNU Go 3.8's `attack` over GTP on random 9x9
 //! positions (skipped with a note without GNU Go), and tengen's GTP `attack`/`defend`.
-mod common;
+use crate::common;
 
 use tengen::read::{ReadConfig, Reader};
 use tengen::{Board, Color, Rules};

@@ -1,6 +1,6 @@
 //! `tengen sgf` and `tengen::sgf::clean`: encodings decoded (declared, detected, mangled),
 //! UTF-8 FF[4] out in canonical order, options, and the moves never changed.
-mod common;
+use crate::common;
 
 use tengen::sgf::clean::{clean, CleanOptions, Detected};
 use tengen::sgf::{parse, Mode, ReplayOptions, Replayer};

@@ -4,7 +4,7 @@
 //! Four short games at `--level 0`: an even 9x9 game, two handicap games (`fixed_handicap`),
 //! and a 9x9 game that opens with a scripted ko fight (a ko capture, a refused immediate
 //! retake, then GNU Go plays on). Each game is played to two passes (or 400 moves).
-mod common;
+use crate::common;
 
 use common::gnugo::{parse_vertex, GnuGo};
 use tengen::sgf::{self, point_to_sgf, Mode, ReplayOptions, Replayer};

@@ -19,7 +19,7 @@
 //! A second property: under positional superko no board position ever repeats in a game of legal
 //! plays, and under situational superko no (position, side to move) does.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 
@@ -237,7 +237,7 @@ fn run_game(w: usize, h: usize, rules: Rules, ops: &[Op]) -> Result<(), TestCase
             Move::Play(p) => {
                 let i = p.y as usize * w + p.x as usize;
                 // `None` off the board or on a stone (an error there, checked in
-                // tests/board_soundness.rs)
+                // crates/tengen/tests/core/board_soundness.rs)
                 let predicted = game
                     .board()
                     .hash_after(p, color, rules.multi_stone_suicide)

@@ -3,7 +3,7 @@
 //! that a failure), and the command's own behaviour on records made here. The thresholds are
 //! the figures measured when the judge was written, minus a small margin, so that a
 //! regression fails: see BENCHMARKS.md.
-mod common;
+use crate::common;
 
 use std::path::Path;
 

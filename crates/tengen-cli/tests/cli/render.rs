@@ -5,7 +5,7 @@
 //! Set `TENGEN_BLESS=1` to rewrite the golden files after a deliberate change of look (then
 //! look at them).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

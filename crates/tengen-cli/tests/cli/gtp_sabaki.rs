@@ -5,7 +5,7 @@
 //! the way Sabaki reads them, and stop at the next command. Needs node and
 //! `npm ci --prefix crates/tengen-cli/tests/sabaki`; without them it says so and does not run, unless
 //! TENGEN_REQUIRE_NODE is set (as .ci/run does), which makes it fail.
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

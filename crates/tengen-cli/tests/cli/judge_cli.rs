@@ -1,7 +1,7 @@
 //! `tengen score` on SGF records: the record's rules, komi (Fox's encoding recognised, with a
 //! warning) and captures, the judge's dead stones, `--dead none`, `--move`, JSON output.
 
-mod common;
+use crate::common;
 
 use common::run_tengen;
 

@@ -1,6 +1,6 @@
 //! `tengen territory` and the territory library: the task's cases, fixtures, errors, and a
 //! property check against a naive definition.
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use tengen::formats::text::{read_board, InputFormat};

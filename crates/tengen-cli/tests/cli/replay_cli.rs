@@ -1,5 +1,5 @@
 //! `tengen replay` on the hand-made fixtures: output, JSON shape, options and exit codes.
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -236,7 +236,7 @@ struct TempDir(PathBuf);
 
 impl TempDir {
     fn new(name: &str, files: &[(&str, &str)]) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("tengen-{name}-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("tengen-replay-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         for (f, text) in files {

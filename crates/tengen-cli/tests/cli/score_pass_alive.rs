@@ -1,6 +1,6 @@
 //! Pass-alive analysis (Benson): classic cases, the vitality rule, the iteration, the suicide
 //! rule, and `tengen score --pass-alive`.
-mod common;
+use crate::common;
 
 use tengen::benson::pass_alive;
 use tengen::formats::text::{read_board, InputFormat};

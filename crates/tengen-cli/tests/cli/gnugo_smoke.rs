@@ -1,5 +1,5 @@
 //! GNU Go is reachable and our GTP client speaks to it (the base of the differential tests).
-mod common;
+use crate::common;
 
 #[test]
 fn gnugo_answers_gtp() {

@@ -1,7 +1,7 @@
 //! Golden GTP transcripts: each `tests/fixtures/gtp/NAME.in` is a command file whose exact
 //! expected output is `NAME.out` (every command above and its error paths; no `genmove`, whose
 //! choice depends on the search). Run from the crate root so the SGF paths resolve.
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -1,7 +1,7 @@
 //! The README's table of CLI conventions: each flag means the same thing in every subcommand
 //! that takes it, the new spellings and the old ones (hidden aliases) give the same answers,
 //! and the old meaning of `render --pass-alive` is refused with a message naming `--benson`.
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 //!   does, our score with its dead stones given as ours equals it too (counted apart).
 //! - Every chain we prove pass-alive, GNU Go's `unconditional_status` calls alive, and every
 //!   stone we call certainly dead, it calls dead (checked every few moves, not only at the end).
-mod common;
+use crate::common;
 
 use common::gnugo::{parse_vertex, vertex, GnuGo};
 use tengen::benson::pass_alive;
