@@ -30,8 +30,18 @@ python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray
 if [ -n "${TENGEN_WAIT_FOR:-}" ]; then
+  # at most 90 minutes (CI's whole budget): a first lane that died without leaving the file
+  # must not leave this waiting for ever
   echo "python/ci.sh: waiting for $TENGEN_WAIT_FOR"
-  while [ ! -e "$TENGEN_WAIT_FOR" ]; do sleep 5; done
+  waited=0
+  while [ ! -e "$TENGEN_WAIT_FOR" ]; do
+    if [ "$waited" -ge 5400 ]; then
+      echo "python/ci.sh: $TENGEN_WAIT_FOR (TENGEN_WAIT_FOR) did not appear within 5400 s" >&2
+      exit 1
+    fi
+    sleep 5
+    waited=$((waited + 5))
+  done
 fi
 # the tests import the installed package, never the source folder (hence not from $here)
 cd "$work"
