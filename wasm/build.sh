@@ -2,9 +2,9 @@
 # Build the tengen-wasm npm package into wasm/pkg/ from a fresh clone:
 #   wasm/build.sh                 # lean build: legacy SGF charsets decoded by TextDecoder in JS
 #   TENGEN_WASM_ENCODINGS=1 wasm/build.sh   # encoding_rs compiled in instead (larger .wasm)
-# Needs rustup and cargo; installs the wasm32 target and the wasm-bindgen CLI whose version
-# matches the wasm-bindgen crate in the workspace's Cargo.lock. wasm-opt (Debian `binaryen`) shrinks the
-# .wasm when present.
+# Needs rustup and cargo; installs the wasm32 target and builds wasm/bindgen (wasm-bindgen's
+# library behind a small command: the glue, as the wasm-bindgen CLI writes it, without that CLI's
+# test runner to build). wasm-opt (npm's or Debian's `binaryen`) shrinks the .wasm when present.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
@@ -13,16 +13,17 @@ if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx w
   rustup target add wasm32-unknown-unknown
 fi
 
-# `cargo install` puts binaries in $CARGO_HOME/bin (CI uses an empty cargo home of its own):
-# look there first, so the CLI installed below is the one found.
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
-
+# The glue's generator must speak the schema of the wasm-bindgen crate the module is built with:
+# its pinned version against the one in the workspace's Cargo.lock.
 version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' ../Cargo.lock)"
-if [ -z "$version" ]; then
-  echo "build.sh: no wasm-bindgen version in Cargo.lock" >&2
+pinned="$(sed -n 's/^wasm-bindgen-cli-support = "=\(.*\)"$/\1/p' bindgen/Cargo.toml)"
+if [ -z "$version" ] || [ "$version" != "$pinned" ]; then
+  echo "build.sh: the workspace locks wasm-bindgen ${version:-(none)}, wasm/bindgen/Cargo.toml pins" \
+    "wasm-bindgen-cli-support =${pinned:-(none)}: make them the same version" >&2
   exit 1
 fi
-"$here/install-wasm-bindgen.sh" "$version"
+# (built without optimisation: it runs once a build, on a .wasm of under 1 MB)
+bindgen=(cargo run --quiet --locked --manifest-path "$here/bindgen/Cargo.toml" --)
 
 features=()
 if [ "${TENGEN_WASM_ENCODINGS:-0}" = 1 ]; then
@@ -47,8 +48,7 @@ fi
 
 rm -rf pkg
 mkdir -p pkg
-wasm-bindgen --target web --no-typescript --out-dir pkg --out-name tengen_wasm \
-  "$target_dir/wasm32-unknown-unknown/wasm/tengen_wasm.wasm"
+"${bindgen[@]}" "$target_dir/wasm32-unknown-unknown/wasm/tengen_wasm.wasm" pkg tengen_wasm
 # wasm-opt: binaryen from npm (a devDependency in wasm/package.json, installed here when npm is
 # present), or a system one of version 116 or later. Debian bookworm's binaryen 108 predates
 # the externref table wasm-bindgen emits for Rust's default wasm features and breaks it.
