@@ -35,6 +35,13 @@ pub(super) fn run(pos: &Position, ctx: &CountContext<'_>, settled: &Settled, fin
     )
 }
 
+#[cfg(test)]
+thread_local! {
+    /// The counts made on this thread ([`CountContext::count`]), for the tests of the budget of
+    /// stage 5's counts.
+    pub(super) static COUNTS_MADE: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// What the count of a settled position needs besides the board.
 pub(super) struct CountContext<'a> {
     /// Playout ownership (padded).
@@ -60,6 +67,8 @@ pub(super) struct Owners {
 impl CountContext<'_> {
     /// Count `b` (no dead stones left on it): see stage 6 of the module docs.
     pub fn count(&self, b: &Board) -> Owners {
+        #[cfg(test)]
+        COUNTS_MADE.with(|c| c.set(c.get() + 1));
         let len = b.padded_len();
         let mut map = TerritoryMap::new();
         map.compute(b);
