@@ -10,6 +10,7 @@
 # to exist before the tests (`.ci/run` builds the wheel while its test step is still building
 # the CLI the tests compare with, and names the file that step leaves when it is done).
 set -eu
+start=$(date +%s)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/tengen-py-ci.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -19,7 +20,7 @@ python3 -m venv "$work/build"
 "$work/build/bin/python" -m pip install --quiet "maturin>=1.5,<2"
 (cd "$here" && "$work/build/bin/maturin" build --profile python --out "$work/dist" --quiet)
 wheel=$(ls "$work"/dist/tengen-*.whl)
-echo "python/ci.sh: built $(basename "$wheel")"
+echo "python/ci.sh: built $(basename "$wheel") ($(( $(date +%s) - start )) s from the start)"
 case "$wheel" in
   *abi3*) ;;
   *) echo "python/ci.sh: $wheel is not an abi3 wheel" >&2; exit 1 ;;
@@ -42,6 +43,7 @@ if [ -n "${TENGEN_WAIT_FOR:-}" ]; then
     sleep 5
     waited=$((waited + 5))
   done
+  echo "python/ci.sh: waited $waited s for $TENGEN_WAIT_FOR"
 fi
 # the tests import the installed package, never the source folder (hence not from $here)
 cd "$work"

@@ -36,8 +36,10 @@ fi
 # depend on where the machine keeps its crates.
 cargo_home="${CARGO_HOME:-$HOME/.cargo}"
 rustc_hash="$(rustc -vV | sed -n 's/^commit-hash: //p')"
-export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$cargo_home/registry/src/= --remap-path-prefix=/rustc/$rustc_hash/= --remap-path-prefix=$(cd .. && pwd)/="
-cargo build --profile wasm -p tengen-wasm --target wasm32-unknown-unknown "${features[@]}"
+# (for this build only: the glue command below is built for the host with the caller's flags,
+# so a later `cargo run` of it finds it built)
+remap="--remap-path-prefix=$cargo_home/registry/src/= --remap-path-prefix=/rustc/$rustc_hash/= --remap-path-prefix=$(cd .. && pwd)/="
+RUSTFLAGS="${RUSTFLAGS:-} $remap" cargo build --profile wasm -p tengen-wasm --target wasm32-unknown-unknown "${features[@]}"
 # cargo honours CARGO_TARGET_DIR (.ci/run sets one for the whole run): ask it where it built
 target_dir="$(cargo metadata --format-version 1 --no-deps |
   node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))' 2>/dev/null ||

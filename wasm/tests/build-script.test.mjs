@@ -1,94 +1,89 @@
-// wasm/install-wasm-bindgen.sh (run by wasm/build.sh, so by web/build.sh) with a stand-in
-// `cargo` on PATH: a registry that refuses the CLI's locked dependencies (a yanked crate, as
-// webpki-roots was for wasm-bindgen-cli 0.2.130) is a plain note and a fresh resolution, not a
-// red `error:` on the first build; a failure of both attempts still fails with cargo's message.
+// wasm/build.sh's glue step: wasm/bindgen (wasm-bindgen's library behind a small command) must be
+// the version of the wasm-bindgen crate the module is built with, and build.sh stops before any
+// build, naming both versions, when they differ; the command itself rejects a wrong call and a
+// missing input with a message and a non-zero exit.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repo } from './shared.mjs';
 
-const script = path.join(repo, 'wasm/install-wasm-bindgen.sh');
-const VERSION = '0.2.130';
-
-// what cargo printed for `cargo install wasm-bindgen-cli --version 0.2.130 --locked` on 2026-12-02
-const LOCKED_FAILURE = 'error: failed to select a version for the requirement `webpki-roots = "^1.0.10"` (locked to 1.0.11)\n' +
-  "candidate versions found which didn't match: 1.0.10, 1.0.9, 1.0.8, ...\n" +
-  'location searched: crates.io index\n' +
-  'required by package `ureq v3.5.0`\n' +
-  '    ... which satisfies dependency `ureq = "^3"` (locked to 3.5.0) of package `wasm-bindgen-cli v0.2.130`\n';
-
-/** A scratch PATH with a stand-in cargo: `locked`/`fresh` say whether each attempt succeeds. */
-function sandbox({ locked, fresh, installed = false }) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tengen-install-'));
-  const bin = path.join(dir, 'bin');
-  const home = path.join(dir, 'cargo-home');
-  mkdirSync(bin);
-  mkdirSync(path.join(home, 'bin'), { recursive: true });
-  const fakeBindgen = `#!/bin/sh\necho "wasm-bindgen ${VERSION}"\n`;
-  if (installed) {
-    writeFileSync(path.join(home, 'bin/wasm-bindgen'), fakeBindgen);
-    chmodSync(path.join(home, 'bin/wasm-bindgen'), 0o755);
-  }
-  writeFileSync(path.join(dir, 'failure.txt'), LOCKED_FAILURE);
-  writeFileSync(path.join(bin, 'cargo'), `#!/bin/sh
-echo "$*" >> "${dir}/calls"
-case "$*" in
-  *--locked*) ok=${locked ? 1 : 0} ;;
-  *) ok=${fresh ? 1 : 0} ;;
-esac
-if [ "$ok" = 1 ]; then
-  printf '%s' '${fakeBindgen}' > "$CARGO_HOME/bin/wasm-bindgen"
-  chmod +x "$CARGO_HOME/bin/wasm-bindgen"
-  echo "    Installed package \\\`wasm-bindgen-cli v${VERSION}\\\`" >&2
-  exit 0
-fi
-cat "${dir}/failure.txt" >&2
-exit 101
-`);
-  chmodSync(path.join(bin, 'cargo'), 0o755);
-  return { dir, home, bin };
+/** The version of `name` in a Cargo.lock's text. */
+function locked(lock, name) {
+  const m = lock.match(new RegExp(`\\[\\[package\\]\\]\\nname = "${name}"\\nversion = "([^"]+)"`));
+  return m && m[1];
 }
 
-function run(box) {
-  const r = spawnSync('bash', [script, VERSION], {
+/** The exact version wasm/bindgen/Cargo.toml pins wasm-bindgen-cli-support to. */
+function pinned(manifest) {
+  const m = manifest.match(/^wasm-bindgen-cli-support = "=([^"]+)"$/m);
+  return m && m[1];
+}
+
+test('wasm/bindgen pins the wasm-bindgen version the workspace locks', () => {
+  const lock = readFileSync(path.join(repo, 'Cargo.lock'), 'utf8');
+  const manifest = readFileSync(path.join(repo, 'wasm/bindgen/Cargo.toml'), 'utf8');
+  const want = locked(lock, 'wasm-bindgen');
+  assert.ok(want, 'no wasm-bindgen in Cargo.lock');
+  assert.equal(pinned(manifest), want);
+  // and its own lock file builds that version
+  const own = readFileSync(path.join(repo, 'wasm/bindgen/Cargo.lock'), 'utf8');
+  assert.equal(locked(own, 'wasm-bindgen-cli-support'), want);
+});
+
+/**
+ * build.sh in a scratch copy of the repository's layout whose Cargo.lock locks wasm-bindgen
+ * `lockedVersion`, with stand-in cargo and rustup on PATH that record their calls.
+ */
+function runBuild(lockedVersion) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'tengen-build-sh-'));
+  mkdirSync(path.join(dir, 'wasm/bindgen'), { recursive: true });
+  copyFileSync(path.join(repo, 'wasm/build.sh'), path.join(dir, 'wasm/build.sh'));
+  copyFileSync(path.join(repo, 'wasm/bindgen/Cargo.toml'), path.join(dir, 'wasm/bindgen/Cargo.toml'));
+  writeFileSync(path.join(dir, 'Cargo.lock'),
+    `[[package]]\nname = "wasm-bindgen"\nversion = "${lockedVersion}"\n`);
+  const bin = path.join(dir, 'bin');
+  mkdirSync(bin);
+  for (const tool of ['cargo', 'rustup']) {
+    writeFileSync(path.join(bin, tool), `#!/bin/sh\necho "${tool} $*" >> "${dir}/calls"\n` +
+      (tool === 'rustup' ? 'echo wasm32-unknown-unknown\n' : 'exit 0\n'));
+    chmodSync(path.join(bin, tool), 0o755);
+  }
+  const r = spawnSync('bash', [path.join(dir, 'wasm/build.sh')], {
     encoding: 'utf8',
-    env: { PATH: `${path.join(box.home, 'bin')}:${box.bin}:/usr/bin:/bin`, CARGO_HOME: box.home, HOME: box.dir },
+    env: { PATH: `${bin}:/usr/bin:/bin`, HOME: dir },
   });
-  const calls = existsSync(path.join(box.dir, 'calls')) ? readFileSync(path.join(box.dir, 'calls'), 'utf8').trim().split('\n') : [];
-  rmSync(box.dir, { recursive: true, force: true });
+  const callsFile = path.join(dir, 'calls');
+  const calls = existsSync(callsFile) ? readFileSync(callsFile, 'utf8').trim().split('\n') : [];
+  rmSync(dir, { recursive: true, force: true });
   return { status: r.status, stderr: r.stderr, calls };
 }
 
-test('a yanked locked dependency: a note and a fresh resolution, no `error:`', () => {
-  const r = run(sandbox({ locked: false, fresh: true }));
-  assert.equal(r.status, 0, r.stderr);
-  assert.doesNotMatch(r.stderr, /error/i, `stderr:\n${r.stderr}`);
-  assert.match(r.stderr, /installing wasm-bindgen-cli 0\.2\.130/);
-  assert.match(r.stderr, /afresh/);
-  assert.equal(r.calls.length, 2);
-  assert.match(r.calls[0], /--locked/);
-  assert.doesNotMatch(r.calls[1], /--locked/);
+test('build.sh stops, naming both versions, when the workspace locks another wasm-bindgen', () => {
+  const pin = pinned(readFileSync(path.join(repo, 'wasm/bindgen/Cargo.toml'), 'utf8'));
+  const r = runBuild('0.2.999');
+  assert.equal(r.status, 1, r.stderr);
+  assert.match(r.stderr, /locks wasm-bindgen 0\.2\.999/);
+  assert.ok(r.stderr.includes(`=${pin}`), r.stderr);
+  assert.deepEqual(r.calls.filter((c) => c.startsWith('cargo')), [], 'cargo ran before the check');
 });
 
-test('the locked install works: one cargo call, no note', () => {
-  const r = run(sandbox({ locked: true, fresh: true }));
-  assert.equal(r.status, 0, r.stderr);
-  assert.doesNotMatch(r.stderr, /error|afresh/i);
-  assert.equal(r.calls.length, 1);
-});
+/** The glue command, through cargo (built by wasm/build.sh already in CI). */
+function bindgen(...args) {
+  return spawnSync('cargo', ['run', '--quiet', '--locked', '--manifest-path',
+    path.join(repo, 'wasm/bindgen/Cargo.toml'), '--', ...args], { encoding: 'utf8' });
+}
 
-test('the CLI already installed: cargo is not called', () => {
-  const r = run(sandbox({ locked: true, fresh: true, installed: true }));
-  assert.equal(r.status, 0, r.stderr);
-  assert.deepEqual(r.calls, []);
-  assert.equal(r.stderr, '');
-});
-
-test('both attempts fail: a non-zero exit with cargo\'s own message', () => {
-  const r = run(sandbox({ locked: false, fresh: false }));
-  assert.notEqual(r.status, 0);
-  assert.match(r.stderr, /failed to select a version for the requirement `webpki-roots/);
+test('the glue command: a wrong call is a usage error, a missing input names the file', () => {
+  const usage = bindgen('only-one-argument');
+  assert.equal(usage.status, 2, usage.stderr);
+  assert.match(usage.stderr, /usage: tengen-wasm-bindgen INPUT\.wasm OUT_DIR OUT_NAME \(got 1 arguments\)/);
+  const out = mkdtempSync(path.join(os.tmpdir(), 'tengen-bindgen-'));
+  const missing = path.join(out, 'no-such.wasm');
+  const r = bindgen(missing, out, 'x');
+  rmSync(out, { recursive: true, force: true });
+  assert.equal(r.status, 1, r.stderr);
+  assert.ok(r.stderr.includes(missing), r.stderr);
 });
