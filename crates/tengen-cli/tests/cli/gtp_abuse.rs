@@ -61,13 +61,18 @@ fn line(r: &mut Rng, id: usize) -> (Vec<u8>, Expect) {
         ),
         8 => (b"clear_board".to_vec(), Expect::Any),
         9 => {
-            let c = [
+            let mut c = [
                 "showboard",
                 "is_legal b A1",
                 "final_score",
                 "komi 6.5",
                 "name",
             ][r.below(5) as usize];
+            // final_score judges the position (playouts and reading): one in five of its draws,
+            // some 2,000 in the session (10,000 were two thirds of the test's 55 s, 2026-12-07)
+            if c == "final_score" && r.below(5) != 0 {
+                c = "showboard";
+            }
             (c.as_bytes().to_vec(), Expect::Any)
         }
         // vertex off the board (GTP's largest board is 25)
