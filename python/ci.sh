@@ -14,14 +14,6 @@ start=$(date +%s)
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/tengen-py-ci.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# the test environment's dependencies from PyPI, installed while the wheel builds (network and
-# disk against the build's CPU)
-venv=$work/venv
-python3 -m venv "$venv"
-("$venv/bin/python" -m pip install --quiet --upgrade pip &&
-  "$venv/bin/python" -m pip install --quiet sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray) \
-  >"$work/deps.log" 2>&1 &
-deps=$!
 # the build environment: maturin only
 python3 -m venv "$work/build"
 "$work/build/bin/python" -m pip install --quiet --upgrade pip
@@ -34,12 +26,10 @@ case "$wheel" in
   *) echo "python/ci.sh: $wheel is not an abi3 wheel" >&2; exit 1 ;;
 esac
 # the test environment: the wheel and the test dependencies, nothing from the source tree
-if ! wait "$deps"; then
-  cat "$work/deps.log" >&2
-  echo "python/ci.sh: installing the test dependencies failed (above)" >&2
-  exit 1
-fi
-"$venv/bin/python" -m pip install --quiet "$wheel"
+venv=$work/venv
+python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --upgrade pip
+"$venv/bin/python" -m pip install --quiet "$wheel" sgfmill pytest hypothesis numpy mypy pyarrow "dask[distributed]" ray
 if [ -n "${TENGEN_WAIT_FOR:-}" ]; then
   # at most 90 minutes (CI's whole budget): a first lane that died without leaving the file
   # must not leave this waiting for ever

@@ -50,7 +50,8 @@ const DENY_MAX: i64 = 2;
 ///    force its owner to protect it inside its territory.
 ///
 /// Fills that capture, retake a ko or leave the filling chain in atari are not played; shared
-/// liberties in seki are never filled.
+/// liberties in seki are never filled. The fills are valued within [`COUNT_BUDGET`] counts of
+/// the board.
 ///
 /// Protecting costs a turn: `protections` are the protections Black and White played before
 /// the dame ([`Forced::protect_moves`]), and the side that played fewer fills first as many
@@ -167,10 +168,11 @@ pub(super) fn finish_dame(
 ///
 /// Each turn counts the board once and then twice per candidate fill (its gain and what it
 /// denies). A finished game has a few dozen dame at most: the fills of the 373 fox-pro and
-/// OGS positions of `tengen bench judge` took 922 counts at most (2026-12-07). A position full
-/// of open boundaries (a game stopped early, or an arbitrary board) would take hundreds of
-/// thousands, seconds of counting. From the first turn the budget cannot pay for, the fills are no longer
-/// valued: the rest of the dame are filled as neutral ones (phase 2 of [`finish_dame`]).
+/// OGS positions of `tengen bench judge` took 922 counts at most (2026-12-07). A board full of
+/// open boundaries (a game stopped early, or an arbitrary position) takes far more: 29,443 on
+/// a 19x19 board of 171 dame. From the first turn the budget cannot pay for, the fills are no
+/// longer valued: the rest of the dame are filled as neutral ones (phase 2 of
+/// [`finish_dame`]).
 const COUNT_BUDGET: usize = 5_000;
 
 /// What is left of [`COUNT_BUDGET`] in one [`finish_dame`].
