@@ -175,18 +175,15 @@ pub(super) fn finish_dame(
 /// [`finish_dame`]).
 const COUNT_BUDGET: usize = 5_000;
 
-/// What is left of [`COUNT_BUDGET`] in one [`finish_dame`].
+/// What is left of [`COUNT_BUDGET`] in one [`finish_dame`] (nothing once a turn could not be
+/// paid for: a turn costs one count at least, so no later turn is valued).
 struct CountBudget {
     left: usize,
-    spent: bool,
 }
 
 impl CountBudget {
     fn new() -> Self {
-        CountBudget {
-            left: COUNT_BUDGET,
-            spent: false,
-        }
+        CountBudget { left: COUNT_BUDGET }
     }
 
     /// The count of `b` for a turn that values `candidates` fills (the turn's counts are
@@ -198,8 +195,8 @@ impl CountBudget {
         candidates: usize,
     ) -> Option<super::count::Owners> {
         let cost = 1 + 2 * candidates;
-        if self.spent || cost > self.left {
-            self.spent = true;
+        if cost > self.left {
+            self.left = 0;
             return None;
         }
         self.left -= cost;
