@@ -406,6 +406,41 @@ mod props {
                 return Err(TestCaseError::fail(e));
             }
         }
+
+        /// `copy_from` into a board holding another position of the same size makes a board
+        /// that stays consistent and plays on as a clone does (every padded length, so the
+        /// cells' last partial word of the chain-head scan too).
+        #[test]
+        #[cfg_attr(miri, ignore)] // too slow there
+        fn copy_from_plays_on_as_a_clone(
+            w in side(),
+            h in side(),
+            first in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..400),
+            other in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..400),
+            more in proptest::collection::vec((any::<u8>(), any::<u8>()), 0..200),
+        ) {
+            let size = Size::new(w, h).unwrap();
+            let a = position(size, &first);
+            let mut copy = position(size, &other);
+            copy.copy_from(&a);
+            let mut clone = a.clone();
+            prop_assert!(copy.check_consistency().is_ok(), "{:?}", copy.check_consistency());
+            let tt = Rules::from_name("tromp-taylor").unwrap();
+            let mut color = B;
+            for &(x, y) in &more {
+                let p = pt(x % w as u8, y % h as u8);
+                let (c, k) = (copy.play(p, color, &tt), clone.play(p, color, &tt));
+                prop_assert_eq!(c.is_ok(), k.is_ok());
+                if c.is_ok() {
+                    color = color.opponent();
+                }
+            }
+            prop_assert!(copy == clone);
+            prop_assert_eq!(copy.chains_without_liberties().len(), 0);
+            if let Err(e) = copy.check_consistency() {
+                return Err(TestCaseError::fail(e));
+            }
+        }
     }
 }
 
