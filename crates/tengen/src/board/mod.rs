@@ -313,6 +313,88 @@ impl Board {
         self.n_removed = 0;
     }
 
+    /// Make this board a copy of `parent`, when it differs from it only at the points of
+    /// `stale` (a bit set over padded indices, [`Board::set_words`] words) and in the
+    /// counters: only those points are copied back (their cells, chain links and sizes, the
+    /// neighbour counts around them, and the surroundings sets of the parent's chain heads
+    /// among them), with the empty-point list and the counters whole. A search that plays
+    /// move after move from one position knows where its boards differ
+    /// ([`Board::mark_last_play`]); that is a fraction of a whole copy. A board of
+    /// another size is copied whole.
+    ///
+    /// Bounds: the indices used are the set's points below the padded length and their
+    /// neighbours, within the layout both boards share.
+    pub(crate) fn restore_points(&mut self, parent: &Board, stale: &[u64]) {
+        if self.layout != parent.layout {
+            self.copy_from(parent);
+            return;
+        }
+        let (w, len) = (self.layout.words(), self.layout.len());
+        for (k, &word) in stale.iter().enumerate().take(w) {
+            let mut bits = word;
+            while bits != 0 {
+                let s = 64 * k + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if s >= len {
+                    break;
+                }
+                *at_mut(&mut self.cells, s) = at(&parent.cells, s);
+                *at_mut(&mut self.head, s) = at(&parent.head, s);
+                *at_mut(&mut self.next, s) = at(&parent.next, s);
+                *at_mut(&mut self.chain_size, s) = at(&parent.chain_size, s);
+                *at_mut(&mut self.nbr, s) = at(&parent.nbr, s);
+                if at(&parent.cells, s) == WALL {
+                    continue;
+                }
+                for q in self.layout.nbrs(s) {
+                    *at_mut(&mut self.nbr, q) = at(&parent.nbr, q);
+                }
+                // only heads' sets are read: the parent's heads among the points are the
+                // only ones a move could have changed (a chain's set changes when it grows)
+                if at(&parent.head, s) as usize == s {
+                    for i in s * w..(s + 1) * w {
+                        *at_mut(&mut self.around, i) = at(&parent.around, i);
+                    }
+                }
+            }
+        }
+        self.empty_bits.copy_from_slice(&parent.empty_bits);
+        self.empties.copy_from_slice(&parent.empties);
+        self.empty_at.copy_from_slice(&parent.empty_at);
+        self.n_empty = parent.n_empty;
+        self.stones = parent.stones;
+        self.hash = parent.hash;
+        self.ko = parent.ko;
+        self.ko_color = parent.ko_color;
+        self.n_removed = 0;
+    }
+
+    /// Add to `stale` (a bit set over padded indices) the points where the last
+    /// [`Board::play_pos`], of a stone on `p`, changed this board beyond its counters and
+    /// empty-point list: `p`, the chain it is in, and the stones it removed
+    /// (see [`Board::restore_points`]).
+    pub(crate) fn mark_last_play(&self, p: usize, stale: &mut [u64]) {
+        let mut mark = |q: usize| {
+            if let Some(word) = stale.get_mut(q >> 6) {
+                *word |= 1u64 << (q & 63);
+            }
+        };
+        mark(p);
+        if matches!(self.cells.get(p), Some(1 | 2)) {
+            for q in self.chain_stones_at(p) {
+                mark(q);
+            }
+        }
+        for &q in &self.removed[..self.n_removed] {
+            mark(q as usize);
+        }
+    }
+
+    /// The words of this board's bit sets over padded indices.
+    pub(crate) fn set_words(&self) -> usize {
+        self.layout.words()
+    }
+
     /// An empty `n` × `n` board.
     ///
     /// # Errors
