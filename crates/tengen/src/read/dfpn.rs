@@ -6,6 +6,7 @@
 //! children and its delta the sum of their phis. See [`super::Reader::life_and_death`] for the
 //! model and the handling of ko and of the graph-history problem.
 
+use super::boards::Boards;
 use crate::board::{EMPTY, WALL};
 use crate::Board;
 
@@ -138,7 +139,7 @@ const LOST: (u32, u32) = (INF, 0);
 
 /// One question's search.
 pub(super) struct Dfpn<'a> {
-    boards: &'a mut Vec<Board>,
+    boards: &'a mut Boards,
     table: &'a mut DfpnTable,
     /// The region's points (padded indices) and a membership map over padded indices.
     region: &'a [u16],
@@ -172,7 +173,7 @@ impl<'a> Dfpn<'a> {
     /// A search about the chain through `target` (colour digit `def`) within `region`.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn new(
-        boards: &'a mut Vec<Board>,
+        boards: &'a mut Boards,
         table: &'a mut DfpnTable,
         root: &Board,
         region: &'a [u16],
@@ -185,10 +186,7 @@ impl<'a> Dfpn<'a> {
         budget: u64,
         max_depth: usize,
     ) -> Dfpn<'a> {
-        match boards.first_mut() {
-            Some(x) => x.copy_from(root),
-            None => boards.push(root.clone()),
-        }
+        boards.set_root(root);
         let def = root.cell(target);
         Dfpn {
             boards,
@@ -324,28 +322,12 @@ impl<'a> Dfpn<'a> {
         })
     }
 
-    /// Board `d + 1` as a copy of board `d`.
-    fn child(&mut self, d: usize) {
-        if self.boards.len() <= d + 1 {
-            let b = self.boards[d].clone();
-            self.boards.push(b);
-        } else {
-            let (lo, hi) = self.boards.split_at_mut(d + 1);
-            hi[0].copy_from(&lo[d]);
-        }
-    }
-
     /// Play the move of `kid` from board `d` on board `d + 1` (`side` moving).
     fn play_kid(&mut self, d: usize, side: u8, p: usize, retake: bool) {
-        self.child(d);
-        let c = &mut self.boards[d + 1];
         if p == 0 {
-            c.pass();
+            self.boards.pass(d);
         } else {
-            if retake {
-                c.clear_ko();
-            }
-            c.play_pos(p, side);
+            self.boards.play(d, p, side, retake);
         }
     }
 

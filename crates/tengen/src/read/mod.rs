@@ -39,7 +39,8 @@
 //! ```
 //!
 //! # The model
-//! - The search plays on copies of the board (one per depth, made once and reused), under
+//! - The search plays on copies of the board (one per depth, made once and reused; a child is
+//!   made by copying back only the points where it differs from its parent), under
 //!   simple ko with suicide forbidden; superko is not read (a long cycle ends at the depth
 //!   limit, unproven).
 //! - A chain with [`ReadConfig::safe_liberties`] liberties or more (4 by default) with the
@@ -124,6 +125,7 @@
 //!   an open board (a corner or side diagram, the rest empty) has no enclosed region:
 //!   [`frame()`] closes it with the attacker's stones, as problem books assume them.
 
+mod boards;
 mod dfpn;
 mod frame;
 mod search;
@@ -417,7 +419,7 @@ impl Semeai {
 pub struct Reader {
     config: ReadConfig,
     table: Table,
-    boards: Vec<Board>,
+    boards: boards::Boards,
     dfpn: Option<dfpn::DfpnTable>,
 }
 
@@ -427,7 +429,7 @@ impl Reader {
         Reader {
             config,
             table: Table::new(config.table_bits),
-            boards: Vec::new(),
+            boards: boards::Boards::default(),
             dfpn: None,
         }
     }

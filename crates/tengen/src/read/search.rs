@@ -2,6 +2,7 @@
 //! ([`CAPTURED`], [`KO_FIRST`], [`KO_THREAT`], [`ESCAPED`]), on a stack of board copies, with
 //! a transposition table of proven results. See the module docs of [`super`] for the model.
 
+use super::boards::Boards;
 use super::table::Table;
 use super::ReadConfig;
 use crate::board::{EMPTY, WALL};
@@ -106,7 +107,7 @@ pub(super) type Res = (u8, usize, bool);
 pub(super) struct Searcher<'a> {
     cfg: &'a ReadConfig,
     table: &'a mut Table,
-    boards: &'a mut Vec<Board>,
+    boards: &'a mut Boards,
     target: usize,
     att: u8,
     def: u8,
@@ -115,19 +116,7 @@ pub(super) struct Searcher<'a> {
     nodes: u64,
     /// The depth of the attacker's first move: 0 in an attack, 1 in a defence.
     first_attack: usize,
-    /// For board `k` (≥ 1), the points where it may differ from board `k - 1` as that board
-    /// is now: [`Board::set_words`] words from `k * words` (the moves played on either since
-    /// board `k` was last made from board `k - 1`), so that the next child there copies only
-    /// those ([`Board::restore_points`]; the whole copies were a third of a question's
-    /// time), or `whole[k]` when they are not known (a board left by another question).
-    stale: Vec<u64>,
-    whole: Vec<bool>,
 }
-
-/// A child board differing from its parent at more points than this is copied whole: a bound
-/// on what a restore costs (96 and 200 gave the same instruction count on GNU Go's reading
-/// questions: so many points are rarely stale).
-const RESTORE_MAX: u32 = 96;
 
 /// The SplitMix64 finaliser: spreads the small numbers mixed into a key over 64 bits.
 #[inline]
@@ -144,17 +133,14 @@ impl<'a> Searcher<'a> {
     pub(super) fn new(
         cfg: &'a ReadConfig,
         table: &'a mut Table,
-        boards: &'a mut Vec<Board>,
+        boards: &'a mut Boards,
         root: &Board,
         target: usize,
         color: Color,
         mode: Mode,
         budget: u64,
     ) -> Searcher<'a> {
-        match boards.first_mut() {
-            Some(b) => b.copy_from(root),
-            None => boards.push(root.clone()),
-        }
+        boards.set_root(root);
         Searcher {
             cfg,
             table,
@@ -166,8 +152,6 @@ impl<'a> Searcher<'a> {
             budget,
             nodes: 0,
             first_attack: 0,
-            stale: Vec::new(),
-            whole: Vec::new(),
         }
     }
 
@@ -333,62 +317,6 @@ impl<'a> Searcher<'a> {
     /// target escaped at once (the same answer and node count, without the copy and the play).
     fn safe_after_attack(&self, d: usize, p: usize, libs: usize) -> bool {
         !self.wide(d + 1) && libs >= self.safe(d + 1) && !self.touches_target(d, p)
-    }
-
-    /// Make board `d + 1` board `d` with `color`'s move `p` played on it; a ko `retake`
-    /// (allowed after a threat) is played with the ko cleared first.
-    fn play_child(&mut self, d: usize, p: usize, color: u8, retake: bool) {
-        self.child(d);
-        let c = &mut self.boards[d + 1];
-        if retake {
-            c.clear_ko();
-        }
-        c.play_pos(p, color);
-        // board d + 1 now differs from board d, and from board d + 2, where the move changed it
-        let w = self.boards[0].set_words();
-        let (lo, hi) = self.stale.split_at_mut((d + 2) * w);
-        self.boards[d + 1].mark_last_play(p, &mut lo[(d + 1) * w..]);
-        self.boards[d + 1].mark_last_play(p, &mut hi[..w]);
-    }
-
-    /// Make board `d + 1` a copy of board `d`.
-    fn child(&mut self, d: usize) {
-        let w = self.boards[0].set_words();
-        if self.whole.len() < d + 3 {
-            self.whole.resize(d + 3, true);
-            self.stale.resize((d + 3) * w, 0);
-        }
-        let (mine, next) = ((d + 1) * w..(d + 2) * w, (d + 2) * w..(d + 3) * w);
-        let ones: u32 = self.stale[mine.clone()]
-            .iter()
-            .map(|x| x.count_ones())
-            .sum();
-        if self.boards.len() <= d + 1 {
-            let b = self.boards[d].clone();
-            self.boards.push(b);
-            self.whole[d + 2] = true;
-        } else if self.whole[d + 1] || ones > RESTORE_MAX {
-            let (lo, hi) = self.boards.split_at_mut(d + 1);
-            hi[0].copy_from(&lo[d]);
-            self.whole[d + 2] = true;
-        } else {
-            let (lo, hi) = self.boards.split_at_mut(d + 1);
-            hi[0].restore_points(&lo[d], &self.stale[mine.clone()]);
-            // the reader's tests check every restore against the board it copies
-            #[cfg(test)]
-            {
-                assert!(hi[0] == lo[d], "a restored board differs from its parent");
-                if let Err(e) = hi[0].check_consistency() {
-                    panic!("a restored board is inconsistent: {e}");
-                }
-            }
-            // board d + 1 changed where it was stale: board d + 2 may differ from it there
-            for (i, j) in mine.clone().zip(next) {
-                self.stale[j] |= self.stale[i];
-            }
-        }
-        self.stale[mine].fill(0);
-        self.whole[d + 1] = false;
     }
 
     /// Whether the search must stop here (budget spent or too deep).
@@ -962,7 +890,7 @@ impl<'a> Searcher<'a> {
                 self.nodes += 1;
                 (ESCAPED, true)
             } else {
-                self.play_child(d, p, self.att, retake);
+                self.boards.play(d, p, self.att, retake);
                 let f = flags + if retake { ATT_RETAKE } else { 0 };
                 let (v, _, pr) = self.defend(d + 1, f);
                 (if retake { v.min(KO_THREAT) } else { v }, pr)
@@ -985,8 +913,7 @@ impl<'a> Searcher<'a> {
             // the defender has just retaken a ko (after a threat, its one retake in the
             // line) on a false eye: the attacker may leave the ko alone, and the defender
             // must then resolve it by connecting, which leaves the target in atari
-            self.child(d);
-            self.boards[d + 1].pass();
+            self.boards.pass(d);
             let (v, _, pr) = self.defend(d + 1, flags);
             proven &= pr;
             if v > best {
@@ -1066,8 +993,7 @@ impl<'a> Searcher<'a> {
                 };
                 let p = moves.pts[i] as usize;
                 let (v, pr) = if p == 0 {
-                    self.child(d);
-                    self.boards[d + 1].pass();
+                    self.boards.pass(d);
                     let (v, _, pr) = self.attack(d + 1, flags);
                     (v, pr)
                 } else {
@@ -1088,7 +1014,7 @@ impl<'a> Searcher<'a> {
                         self.nodes += 1;
                         (CAPTURED, true)
                     } else {
-                        self.play_child(d, p, self.def, retake);
+                        self.boards.play(d, p, self.def, retake);
                         let f = flags | if retake { DEF_RETOOK } else { 0 };
                         let (v, _, pr) = self.attack(d + 1, f);
                         (if retake { v.max(KO_FIRST) } else { v }, pr)

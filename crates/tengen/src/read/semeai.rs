@@ -3,6 +3,7 @@
 //! of chain `a`: 4 `b` captured, 3 `b` captured by a ko, 2 both stand (seki), 1 `a` captured by
 //! a ko, 0 `a` captured. See [`super::Reader::semeai`] for the model.
 
+use super::boards::Boards;
 use super::table::Table;
 use super::ReadConfig;
 use crate::board::EMPTY;
@@ -24,7 +25,7 @@ const PASSED: u8 = 4;
 pub(super) struct Race<'a> {
     cfg: &'a ReadConfig,
     table: &'a mut Table,
-    boards: &'a mut Vec<Board>,
+    boards: &'a mut Boards,
     /// The two targets (padded indices of a stone of each) and their colour digits.
     t: [usize; 2],
     c: [u8; 2],
@@ -87,16 +88,13 @@ impl<'a> Race<'a> {
     pub(super) fn new(
         cfg: &'a ReadConfig,
         table: &'a mut Table,
-        boards: &'a mut Vec<Board>,
+        boards: &'a mut Boards,
         root: &Board,
         a: usize,
         b: usize,
         budget: u64,
     ) -> Race<'a> {
-        match boards.first_mut() {
-            Some(x) => x.copy_from(root),
-            None => boards.push(root.clone()),
-        }
+        boards.set_root(root);
         let c = [root.cell(a), root.cell(b)];
         Race {
             cfg,
@@ -131,16 +129,6 @@ impl<'a> Race<'a> {
             | (flags as u64) << 51
             | 0x5E_u64 << 56;
         b.hash() ^ mix(extra)
-    }
-
-    fn child(&mut self, d: usize) {
-        if self.boards.len() <= d + 1 {
-            let b = self.boards[d].clone();
-            self.boards.push(b);
-        } else {
-            let (lo, hi) = self.boards.split_at_mut(d + 1);
-            hi[0].copy_from(&lo[d]);
-        }
     }
 
     /// Add the liberties of the chain through `h` on board `d` with `score`.
@@ -261,8 +249,7 @@ impl<'a> Race<'a> {
                     // both passed: neither can take the other
                     (2, true)
                 } else {
-                    self.child(d);
-                    self.boards[d + 1].pass();
+                    self.boards.pass(d);
                     let (v, _, pr) = self.node(d + 1, 1 - side, flags | PASSED);
                     (v, pr)
                 }
@@ -275,13 +262,7 @@ impl<'a> Race<'a> {
                 if retake && flags & retook != 0 {
                     continue;
                 }
-                self.child(d);
-                let c = &mut self.boards[d + 1];
-                if retake {
-                    c.clear_ko();
-                }
-                c.play_pos(p, me);
-                let h = c.hash();
+                let h = self.boards.play(d, p, me, retake).hash();
                 if self.path[..d].contains(&h) {
                     continue;
                 }
