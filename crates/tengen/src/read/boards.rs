@@ -68,7 +68,7 @@ impl Boards {
             {
                 assert!(hi[0] == lo[d], "a restored board differs from its parent");
                 self.restores += 1;
-                if self.restores % 8 == 0 {
+                if self.restores.is_multiple_of(8) {
                     if let Err(e) = hi[0].check_consistency() {
                         panic!("a restored board is inconsistent: {e}");
                     }
