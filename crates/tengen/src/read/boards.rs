@@ -14,6 +14,11 @@ use std::ops::Index;
 /// questions: so many points are rarely stale).
 const RESTORE_MAX: u32 = 96;
 
+/// Whether children are restored (otherwise copied whole): not in WebAssembly builds, where
+/// the restore's code (about 2 KB of `.wasm`) would take the module past its 400 KB budget
+/// (see BENCHMARKS.md, "In the browser and in Node"); their answers are the same.
+const RESTORE: bool = cfg!(not(target_arch = "wasm32"));
+
 /// The boards of the searches of one [`super::Reader`], kept across its questions.
 #[derive(Default)]
 pub(super) struct Boards {
@@ -54,7 +59,7 @@ impl Boards {
             let b = self.list[d].clone();
             self.list.push(b);
             self.whole[d + 2] = true;
-        } else if self.whole[d + 1] || ones > RESTORE_MAX {
+        } else if !RESTORE || self.whole[d + 1] || ones > RESTORE_MAX {
             let (lo, hi) = self.list.split_at_mut(d + 1);
             hi[0].copy_from(&lo[d]);
             self.whole[d + 2] = true;
@@ -93,11 +98,14 @@ impl Boards {
             c.clear_ko();
         }
         c.play_pos(p, color);
-        // board d + 1 now differs from board d, and from board d + 2, where the move changed it
-        let w = c.set_words();
-        let (lo, hi) = self.stale.split_at_mut((d + 2) * w);
-        c.mark_last_play(p, &mut lo[(d + 1) * w..]);
-        c.mark_last_play(p, &mut hi[..w]);
+        if RESTORE {
+            // board d + 1 now differs from board d, and from board d + 2, where the move
+            // changed it
+            let w = c.set_words();
+            let (lo, hi) = self.stale.split_at_mut((d + 2) * w);
+            c.mark_last_play(p, &mut lo[(d + 1) * w..]);
+            c.mark_last_play(p, &mut hi[..w]);
+        }
         c
     }
 
