@@ -445,8 +445,9 @@ fn restore_points_undoes_moves_on_crowded_small_boards() {
         x ^= x << 17;
         x as u8
     };
+    // (under Miri: 9.4 s with a 9x9 board where the 7x6 is, 6.1 s as it is; 2026-12-07)
     let sizes: &[(usize, usize)] = if cfg!(miri) {
-        &[(1, 1), (3, 3), (5, 4), (9, 9)]
+        &[(1, 1), (3, 3), (5, 4), (7, 6)]
     } else {
         &[
             (1, 1),
