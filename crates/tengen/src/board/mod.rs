@@ -300,11 +300,18 @@ impl Board {
                 copy_heads(len / 8, u64::from_le_bytes(bytes));
             }
         }
-        self.empty_bits.copy_from_slice(&other.empty_bits);
         self.chain_size.copy_from_slice(&other.chain_size);
+        self.nbr.copy_from_slice(&other.nbr);
+        self.copy_empties_and_counters(other);
+    }
+
+    /// Copy `other`'s empty points (the set and the list) and counters (with no stones
+    /// removed by a last play): the part of a copy that [`Board::copy_from`] and
+    /// [`Board::restore_points`] share.
+    fn copy_empties_and_counters(&mut self, other: &Board) {
+        self.empty_bits.copy_from_slice(&other.empty_bits);
         self.empties.copy_from_slice(&other.empties);
         self.empty_at.copy_from_slice(&other.empty_at);
-        self.nbr.copy_from_slice(&other.nbr);
         self.n_empty = other.n_empty;
         self.stones = other.stones;
         self.hash = other.hash;
@@ -358,15 +365,7 @@ impl Board {
                 }
             }
         }
-        self.empty_bits.copy_from_slice(&parent.empty_bits);
-        self.empties.copy_from_slice(&parent.empties);
-        self.empty_at.copy_from_slice(&parent.empty_at);
-        self.n_empty = parent.n_empty;
-        self.stones = parent.stones;
-        self.hash = parent.hash;
-        self.ko = parent.ko;
-        self.ko_color = parent.ko_color;
-        self.n_removed = 0;
+        self.copy_empties_and_counters(parent);
     }
 
     /// Add to `stale` (a bit set over padded indices) the points where the last

@@ -349,29 +349,37 @@ fn position(size: Size, moves: &[(u8, u8)]) -> Board {
     b
 }
 
-#[test]
-fn suicide_tests_agree_on_crowded_small_boards() {
-    // deterministic (and small enough for Miri): dense positions where suicides abound
-    let mut x = 7u64;
-    let mut next = move || {
+/// A deterministic source of bytes (xorshift64) for the tests' dense positions.
+fn xorshift(seed: u64) -> impl FnMut() -> u8 {
+    let mut x = seed;
+    move || {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         x as u8
-    };
+    }
+}
+
+/// The sizes of the deterministic tests outside Miri: every set width and layout.
+const SIZES: &[(usize, usize)] = &[
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (5, 4),
+    (9, 9),
+    (13, 13),
+    (19, 19),
+    (25, 25),
+];
+
+#[test]
+fn suicide_tests_agree_on_crowded_small_boards() {
+    // deterministic (and small enough for Miri): dense positions where suicides abound
+    let mut next = xorshift(7);
     let sizes: &[(usize, usize)] = if cfg!(miri) {
         &[(3, 3), (5, 4), (9, 9), (10, 10)]
     } else {
-        &[
-            (1, 1),
-            (2, 2),
-            (3, 3),
-            (5, 4),
-            (9, 9),
-            (13, 13),
-            (19, 19),
-            (25, 25),
-        ]
+        SIZES
     };
     for &(w, h) in sizes {
         let size = Size::new(w, h).unwrap();
@@ -438,27 +446,12 @@ fn restore_round(parent: &Board, child: &mut Board, moves: &[(u8, u8)]) -> Resul
 fn restore_points_undoes_moves_on_crowded_small_boards() {
     // deterministic and small enough for Miri, which runs the board's tests: the restore
     // indexes without bounds checks
-    let mut x = 11u64;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x as u8
-    };
+    let mut next = xorshift(11);
     // (under Miri: 9.4 s with a 9x9 board where the 7x6 is, 6.1 s as it is; 2026-12-07)
     let sizes: &[(usize, usize)] = if cfg!(miri) {
         &[(1, 1), (3, 3), (5, 4), (7, 6)]
     } else {
-        &[
-            (1, 1),
-            (2, 2),
-            (3, 3),
-            (5, 4),
-            (9, 9),
-            (13, 13),
-            (19, 19),
-            (25, 25),
-        ]
+        SIZES
     };
     for &(w, h) in sizes {
         let size = Size::new(w, h).unwrap();
