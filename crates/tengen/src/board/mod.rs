@@ -192,6 +192,15 @@ pub struct Board {
     stack: Box<[u16]>,
 }
 
+/// Copy the surroundings set of chain head `h` (`w` words) from `from` into `around`: the
+/// sets of [`Board::copy_from`] and [`Board::restore_points`], for a padded index `h`.
+#[inline(always)]
+fn copy_set(around: &mut [u64], from: &[u64], h: usize, w: usize) {
+    for i in h * w..(h + 1) * w {
+        *at_mut(around, i) = at(from, i);
+    }
+}
+
 impl PartialEq for Board {
     /// Boards are equal when they have the same size, stones and simple-ko state.
     fn eq(&self, other: &Board) -> bool {
@@ -279,9 +288,7 @@ impl Board {
                     let p = 8 * k + stones.trailing_zeros() as usize / 8;
                     stones &= stones - 1;
                     if at(head, p) as usize == p {
-                        for i in p * w..(p + 1) * w {
-                            *at_mut(around, i) = at(from, i);
-                        }
+                        copy_set(around, from, p, w);
                     }
                 }
             };
@@ -359,9 +366,7 @@ impl Board {
                 // only heads' sets are read: the parent's heads among the points are the
                 // only ones a move could have changed (a chain's set changes when it grows)
                 if at(&parent.head, s) as usize == s {
-                    for i in s * w..(s + 1) * w {
-                        *at_mut(&mut self.around, i) = at(&parent.around, i);
-                    }
+                    copy_set(&mut self.around, &parent.around, s, w);
                 }
             }
         }

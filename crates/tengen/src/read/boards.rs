@@ -51,15 +51,15 @@ impl Boards {
             self.stale.resize((d + 3) * w, 0);
         }
         let (mine, next) = ((d + 1) * w..(d + 2) * w, (d + 2) * w..(d + 3) * w);
-        let ones: u32 = self.stale[mine.clone()]
-            .iter()
-            .map(|x| x.count_ones())
-            .sum();
+        let stale_points = |stale: &[u64]| stale.iter().map(|x| x.count_ones()).sum::<u32>();
         if self.list.len() <= d + 1 {
             let b = self.list[d].clone();
             self.list.push(b);
             self.whole[d + 2] = true;
-        } else if !RESTORE || self.whole[d + 1] || ones > RESTORE_MAX {
+        } else if !RESTORE
+            || self.whole[d + 1]
+            || stale_points(&self.stale[mine.clone()]) > RESTORE_MAX
+        {
             let (lo, hi) = self.list.split_at_mut(d + 1);
             hi[0].copy_from(&lo[d]);
             self.whole[d + 2] = true;
