@@ -73,7 +73,9 @@
 //!   liberties (capturing to escape, or a counter-atari), with at most one liberty more
 //!   than the target (a race), or with at most one more outside liberty (not shared with
 //!   the target) than the target has liberties, those the attacker cannot fill (a suicide)
-//!   counted twice (a race as races are counted), the empty points next to its liberties
+//!   counted twice (a race as races are counted), and in such a race the liberties of the
+//!   attacker's stones of two liberties that guard a liberty of that chain the defender could
+//!   fill only in self-atari (the approach move of a ko), the empty points next to its liberties
 //!   when it has two or three, the
 //!   liberties of its own chains next to its liberties when it has three or fewer (those
 //!   chains with three liberties or fewer: strengthening what it could connect to, and at its

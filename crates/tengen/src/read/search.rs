@@ -83,6 +83,10 @@ const LEAVE_KO_DEPTH: usize = 10;
 /// too), the same with 500.
 const ROOT_LIBERTY: i32 = 50;
 
+/// What a defender's approach move in a race gains in the order
+/// ([`Searcher::add_approaches`]).
+const APPROACH: i32 = 40;
+
 /// Line flags: bits 0 and 1 count the attacker's ko retakes after a threat (add
 /// [`ATT_RETAKE`] for each), bit 2 is the defender's one retake ([`DEF_RETOOK`]).
 const ATT_RETAKES: u8 = 3;
@@ -518,6 +522,30 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Approaching in a race: for each liberty of the attacker chain with head `h` on board
+    /// `d` that the defender could fill only in self-atari (or not at all), the liberties of
+    /// the attacker's other chains of two liberties next to it, added to `m` with `score`
+    /// (an atari on such a chain makes the liberty a capture, or a ko: the approach move).
+    fn add_approaches(&self, d: usize, h: usize, score: i32, m: &mut Moves) {
+        let b = &self.boards[d];
+        let (cl, ncl) = self.chain_libs(d, h);
+        for &l in &cl[..ncl] {
+            let l = l as usize;
+            if Self::libs_after(b, l, self.def) >= 2 {
+                continue;
+            }
+            for n in b.nbrs(l) {
+                if b.cell(n) == self.att && b.head_at(n) != h && b.libs_at(n) == 2 {
+                    for e in self.chain_libs(d, b.head_at(n)).0 {
+                        if e != 0 && e as usize != l {
+                            m.add(e as usize, score);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Backfilling: for each of the liberties `lp` on board `d` that the attacker could fill
     /// only in self-atari, the liberties of its own chains next to it and the empty points
     /// next to it, added to `m` with `score` (filling them first makes the liberty safe to
@@ -723,7 +751,10 @@ impl<'a> Searcher<'a> {
                     self.add_chain_libs(d, h, 150, &mut m)
                 }
                 // a race: an attacker chain about as short of liberties as the target
-                n if wide && n as usize <= libs + 1 => self.add_chain_libs(d, h, 60, &mut m),
+                n if wide && n as usize <= libs + 1 => {
+                    self.add_chain_libs(d, h, 60, &mut m);
+                    self.add_approaches(d, h, APPROACH, &mut m);
+                }
                 // a race counted as races are: the liberties the target shares with the
                 // attacker chain count for neither (filling one puts the filler in atari
                 // first), so a chain with more liberties may still be short of outside ones
@@ -731,7 +762,8 @@ impl<'a> Searcher<'a> {
                     && n as usize <= 2 * libs + 1 + unfillable
                     && self.outside_libs(d, h) <= libs + 1 + unfillable =>
                 {
-                    self.add_chain_libs(d, h, 50, &mut m)
+                    self.add_chain_libs(d, h, 50, &mut m);
+                    self.add_approaches(d, h, APPROACH, &mut m);
                 }
                 _ => {}
             }

@@ -1271,3 +1271,28 @@ fn defences_read_with_a_share_first_leave_no_guess() {
         "{full:?}"
     );
 }
+
+/// A race decided by an approach move. White's chain (0,2)-(2,2) has three liberties; Black's
+/// chain (1,0) (0,1) (1,1) (2,1) inside it has an eye at (0,0) and the liberty (2,0), which
+/// White can take only by capturing Black's stone (3,0), and that stone has a second liberty
+/// (4,0). White's atari there, from its living group on the right, is the approach: its
+/// capture at (2,0) then takes a ko that Black must retake after a threat, while Black still
+/// needs two moves to fill White's last liberties. Every other move loses the race. GNU Go 3.8
+/// answers the same (`defend A7` is `2 E9`; `attack A7` is `1`).
+#[test]
+fn a_race_is_defended_by_an_approach_move() {
+    let b = diagram(&[
+        ". X . X . O . O .",
+        "X X X O O O O O O",
+        "O O O X X X X X X",
+        ". . . X . . . . .",
+        "X X X X . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ]);
+    let (a, d) = attack_and_defence(&b, pt(0, 2));
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    assert_eq!(outcome(&d), (Verdict::Ko(play(4, 0)), true), "{d:?}");
+}
