@@ -51,7 +51,10 @@
 //!   with one liberty that the attacker may fill is captured, unless the capture takes one
 //!   stone in a ko that the defender may still retake: then the capture is a ko
 //!   ([`Verdict::Ko`], as GNU Go answers it), and the other moves are read for an outright
-//!   capture.
+//!   capture; a capture of one stone into a proper snapback (the capturing chain, of two
+//!   stones or more, left with one liberty, and the defender's retake there left with two
+//!   or more) is no capture either, as GNU Go's reader counts it, and the other moves are
+//!   read.
 //! - The attacker's moves are the chain's liberties, the empty points next to them when the
 //!   chain has two or three liberties (nets, and blocking the way out), and the liberties of
 //!   the attacker's own chains next to the target (or to its liberties) that are in atari, or

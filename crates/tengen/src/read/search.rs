@@ -889,11 +889,16 @@ impl<'a> Searcher<'a> {
         if libs >= self.safe(d) && !self.read_anyway(d, libs) {
             return (ESCAPED, 0, true);
         }
+        let mut snapback = 0;
         if libs == 1 {
             let lib = self.first_lib(d);
             let in_ko = self.defender_may_retake(flags) && b.captures_in_ko(lib, self.att);
             if !b.is_ko_retake(lib, self.att) && !in_ko {
-                return (CAPTURED, lib, true);
+                if !self.proper_snapback(d, lib) {
+                    return (CAPTURED, lib, true);
+                }
+                // the capture is no success: the defender takes back more than it lost
+                snapback = lib;
             }
             // a capture the defender can answer by retaking the ko is read with the other
             // moves: one of them may capture the chain outright
@@ -910,7 +915,7 @@ impl<'a> Searcher<'a> {
         for i in 0..moves.n {
             let p = moves.pts[i] as usize;
             let b = &self.boards[d];
-            if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.att) {
+            if b.cell(p) != EMPTY || b.is_suicide_pos(p, self.att) || p == snapback {
                 continue;
             }
             let retake = b.is_ko_retake(p, self.att);
@@ -961,6 +966,28 @@ impl<'a> Searcher<'a> {
             self.table.put(key, best, best_mv);
         }
         (best, best_mv, proven)
+    }
+
+    /// Whether the attacker's capture of the target at its one liberty `lib` on board `d` is
+    /// a proper snapback, which GNU Go's reader counts as no capture: the target is one stone,
+    /// the capturing chain of two stones or more is left with the target's point as its only
+    /// liberty, and the defender's stone retaking there has two liberties or more (it keeps
+    /// what it captures). Boards `d + 1` and `d + 2` are used to play it out (a move not next
+    /// to an empty point but the target's is checked first).
+    fn proper_snapback(&mut self, d: usize, lib: usize) -> bool {
+        let b = &self.boards[d];
+        let t = self.target;
+        if b.chain_size_at(t) != 1
+            || b.empty_nbrs(lib) != 0
+            || !b.nbrs(lib).iter().any(|&n| b.cell(n) == self.att)
+        {
+            return false;
+        }
+        let c = self.boards.play(d, lib, self.att, false);
+        if c.cell(t) != EMPTY || c.libs_at(lib) != 1 || c.chain_size_at(lib) < 2 {
+            return false;
+        }
+        self.boards.play(d + 1, t, self.def, false).libs_at(t) > 1
     }
 
     /// Whether board `d` has a ko point barred to the attacker, next to the target, where the

@@ -1296,3 +1296,38 @@ fn a_race_is_defended_by_an_approach_move() {
     assert!(a.proven && a.verdict.code() == 1, "{a:?}");
     assert_eq!(outcome(&d), (Verdict::Ko(play(4, 0)), true), "{d:?}");
 }
+
+/// White's stone (2,4) on the edge is in atari, but Black's capture at (2,3) leaves Black's
+/// three stones with the captured point as their only liberty, and White's retake there keeps
+/// two liberties: a proper snapback, which is no capture (GNU Go's reader counts it so; GNU Go
+/// 3.8 answers `attack C1` with `0`). Where White's retake would have one liberty (Black's
+/// stones are lost but the capture stands), the capture counts.
+#[test]
+fn a_capture_into_a_proper_snapback_is_no_capture() {
+    let proper = diagram(&[
+        ". . . . .",
+        ". . . . .",
+        "O O O O .",
+        "O X . O .",
+        "O X O X .",
+    ]);
+    let mut r = Reader::new(ReadConfig::default());
+    let a = r.attack(&proper, pt(2, 4)).unwrap();
+    assert_eq!(outcome(&a), (Verdict::Failure, true), "{a:?}");
+    // nothing to defend; the move named captures Black's two stones
+    let d = r.defend(&proper, pt(2, 4)).unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(Move::Pass), true), "{d:?}");
+    let d = r.defend_naming_move(&proper, pt(2, 4)).unwrap();
+    assert_eq!(d.verdict, Verdict::Success(play(2, 3)), "{d:?}");
+    let improper = diagram(&[
+        ". . . . .",
+        ". O O O .",
+        "O O X O .",
+        ". O . O .",
+        ". X O X .",
+    ]);
+    let a = Reader::new(ReadConfig::default())
+        .attack(&improper, pt(2, 4))
+        .unwrap();
+    assert_eq!(outcome(&a), (Verdict::Success(play(2, 3)), true), "{a:?}");
+}
