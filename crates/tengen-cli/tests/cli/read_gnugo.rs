@@ -75,12 +75,13 @@ fn attack_agrees_with_gnugo() {
                 let t = std::time::Instant::now();
                 let l = reader.ladder_captured(&b, p).unwrap();
                 ladder_times.push(t.elapsed());
-                // a proven ladder capture is a capture
+                // a proven ladder capture is a capture, unless the defender has a move the
+                // ladder does not read (it extends or captures only), which GNU Go sees too:
+                // a counter-atari that makes the capture a snapback, say
                 if l.proven && l.verdict.code() == 1 {
-                    assert_ne!(
-                        ours.verdict.code(),
-                        0,
-                        "{b:?} {p}: ladder {l:?}, attack {ours:?}"
+                    assert!(
+                        ours.verdict.code() != 0 || theirs.starts_with('0'),
+                        "{b:?} {p}: ladder {l:?}, attack {ours:?}, GNU Go {theirs}"
                     );
                 }
             }

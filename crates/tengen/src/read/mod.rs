@@ -113,7 +113,8 @@
 //!   liberties and the mover's stone more). At the root of a defence each move is read first
 //!   with a share of the node budget ([`ReadConfig::root_share`]), then all of them again with
 //!   the whole of it: a move read early that would spend the budget unproven does not keep a
-//!   later defence, or the refutation of every defence, from being proven. Proven results go
+//!   later defence, or the refutation of every defence, from being proven; a defence found is
+//!   read again as an attack from the position after it ([`Reader::defend`]). Proven results go
 //!   in a transposition table keyed by the Zobrist hash with the ko state, the side to move,
 //!   the ko-threat flags and the target; it has a fixed size ([`ReadConfig::table_bits`]) and
 //!   is kept across questions of one [`Reader`].
@@ -145,6 +146,10 @@ use crate::{Board, Color, Move, Point};
 pub use frame::{frame, Framed};
 use search::{Mode, Searcher};
 use table::Table;
+
+/// Defences refuted by reading them again as an attack before [`Reader::defend`] gives the
+/// next one found.
+const VERIFIED_DEFENCES: usize = 3;
 
 /// The limits of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -426,6 +431,8 @@ pub struct Reader {
     table: Table,
     boards: boards::Boards,
     dfpn: Option<dfpn::DfpnTable>,
+    /// The table of the attacks that check a defence ([`Reader::defend`]), made on the first.
+    verify_table: Option<Table>,
 }
 
 impl Reader {
@@ -436,6 +443,7 @@ impl Reader {
             table: Table::new(config.table_bits),
             boards: boards::Boards::default(),
             dfpn: None,
+            verify_table: None,
         }
     }
 
@@ -480,6 +488,13 @@ impl Reader {
     /// Can the chain on `p` be saved with its owner to move? `Success(Pass)` when it cannot
     /// be captured even with the opponent to move.
     ///
+    /// A defence the search proves is read again as an attack from the position after it,
+    /// with a table of its own: in the defence the attacker's answers were read one move
+    /// deeper, where the search narrows one move sooner ([`ReadConfig::wide_depth`]). When
+    /// that attack captures the chain or wins a ko (proven), the defence is set aside and the
+    /// search runs again without it (up to three times); a defence that only wins a ko is
+    /// the answer, as a ko, when no other defence is found.
+    ///
     /// # Errors
     /// As [`Reader::attack`].
     pub fn defend(&mut self, board: &Board, p: Point) -> Result<Reading, ReadError> {
@@ -492,9 +507,59 @@ impl Reader {
                 pv: Vec::new(),
             });
         }
-        let mut r = self.ask(board, p, Mode::Tactics, false)?;
-        r.nodes += first.nodes;
-        Ok(r)
+        let mut excluded = Vec::new();
+        let mut nodes = first.nodes;
+        // the first defence found to win only a ko when read again
+        let mut fallback: Option<Reading> = None;
+        loop {
+            let (mut r, _) = self.ask_excluding(board, p, Mode::Tactics, false, &excluded)?;
+            nodes += r.nodes;
+            r.nodes = nodes;
+            let Verdict::Success(Move::Play(m)) = r.verdict else {
+                return Ok(match fallback {
+                    Some(f) if r.verdict == Verdict::Failure => Reading { nodes, ..f },
+                    _ => r,
+                });
+            };
+            if !r.proven || excluded.len() >= VERIFIED_DEFENCES {
+                return Ok(r);
+            }
+            // the defence, read again as an attack from the position after it: the attacker's
+            // first move is then at the root, read as wide as in an attack (in the defence it
+            // was one move deeper, where the search narrows one move sooner)
+            let q = board.pos(m);
+            let color = board.get(p).ok_or(ReadError::Empty(p))?;
+            let mut after = board.clone();
+            after.play_pos(q, color.digit());
+            // with a table of its own: the defence's table holds the position after it as read
+            // one move deeper
+            let bits = self.config.table_bits;
+            let own = self.verify_table.get_or_insert_with(|| Table::new(bits));
+            std::mem::swap(&mut self.table, own);
+            let a = self.ask_excluding(&after, p, Mode::Tactics, true, &[]);
+            if let Some(own) = self.verify_table.as_mut() {
+                std::mem::swap(&mut self.table, own);
+            }
+            let (a, _) = a?;
+            nodes += a.nodes;
+            if !a.proven || a.verdict == Verdict::Failure {
+                r.nodes = nodes;
+                return Ok(r);
+            }
+            if fallback.is_none() {
+                // a ko the attacker takes first is one the defender needs a threat for
+                let verdict = match a.verdict {
+                    Verdict::Ko(_) => Some(Verdict::KoAfterThreat(Move::Play(m))),
+                    Verdict::KoAfterThreat(_) => Some(Verdict::Ko(Move::Play(m))),
+                    _ => None,
+                };
+                fallback = verdict.map(|verdict| Reading {
+                    verdict,
+                    ..r.clone()
+                });
+            }
+            excluded.push(q);
+        }
     }
 
     /// As [`Reader::defend`], but a chain that cannot be captured even with its opponent to
@@ -1047,6 +1112,19 @@ impl Reader {
         mode: Mode,
         attacker: bool,
     ) -> Result<(Reading, search::Res), ReadError> {
+        self.ask_excluding(board, p, mode, attacker, &[])
+    }
+
+    /// [`Reader::ask_with`], leaving the moves `excluded` (padded indices) unread at the
+    /// root of a defence.
+    fn ask_excluding(
+        &mut self,
+        board: &Board,
+        p: Point,
+        mode: Mode,
+        attacker: bool,
+        excluded: &[usize],
+    ) -> Result<(Reading, search::Res), ReadError> {
         let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
         let color = board.get(p).ok_or(ReadError::Empty(p))?;
         if board.libs_at(q) == 0 {
@@ -1066,6 +1144,7 @@ impl Reader {
             mode,
             budget,
         );
+        s.exclude(excluded);
         let res = if attacker {
             s.attack_root()
         } else {

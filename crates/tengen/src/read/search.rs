@@ -120,6 +120,8 @@ pub(super) struct Searcher<'a> {
     nodes: u64,
     /// The depth of the attacker's first move: 0 in an attack, 1 in a defence.
     first_attack: usize,
+    /// Moves not read at the root of a defence (padded indices).
+    excluded: &'a [usize],
 }
 
 /// The SplitMix64 finaliser: spreads the small numbers mixed into a key over 64 bits.
@@ -156,7 +158,14 @@ impl<'a> Searcher<'a> {
             budget,
             nodes: 0,
             first_attack: 0,
+            excluded: &[],
         }
+    }
+
+    /// Leave the moves `excluded` unread at the root of a defence (and the root's entry in
+    /// the table, which may name one of them, unread and unwritten).
+    pub(super) fn exclude(&mut self, excluded: &'a [usize]) {
+        self.excluded = excluded;
     }
 
     /// Nodes visited so far.
@@ -1029,7 +1038,8 @@ impl<'a> Searcher<'a> {
             return (ESCAPED, 0, false);
         }
         let key = self.key(d, false, flags);
-        if let Some((v, mv)) = self.table.get(key) {
+        let excluding = d == 0 && !self.excluded.is_empty();
+        if let Some((v, mv)) = self.table.get(key).filter(|_| !excluding) {
             return (v, mv, true);
         }
         let moves = self.defender_moves(d, libs);
@@ -1051,6 +1061,9 @@ impl<'a> Searcher<'a> {
                     full
                 };
                 let p = moves.pts[i] as usize;
+                if excluding && self.excluded.contains(&p) {
+                    continue;
+                }
                 let (v, pr) = if p == 0 {
                     self.boards.pass(d);
                     let (v, _, pr) = self.attack(d + 1, flags);
@@ -1087,7 +1100,9 @@ impl<'a> Searcher<'a> {
                 }
                 if v == ESCAPED && pr {
                     self.budget = full;
-                    self.table.put(key, ESCAPED, p);
+                    if !excluding {
+                        self.table.put(key, ESCAPED, p);
+                    }
                     return (ESCAPED, p, true);
                 }
             }
@@ -1095,7 +1110,7 @@ impl<'a> Searcher<'a> {
         }
         self.budget = full;
         let (best, best_mv, proven) = res;
-        if proven {
+        if proven && !excluding {
             self.table.put(key, best, best_mv);
         }
         (best, best_mv, proven)

@@ -1331,3 +1331,47 @@ fn a_capture_into_a_proper_snapback_is_no_capture() {
         .unwrap();
     assert_eq!(outcome(&a), (Verdict::Success(play(2, 3)), true), "{a:?}");
 }
+
+/// A defence found one move deep is read again as an attack from the position after it. White's
+/// stone (0,2) has two liberties. The defence search finds (0,1) first, read with the attacker's
+/// answer one move deep, where the search narrows one move sooner; read again as an attack, it
+/// is captured (by (1,2), a net). White's defence is (1,2). A position from random play; GNU Go
+/// 3.8 answers the same (`defend A6` is `1 B6`; after White A7, `attack A6` is `1 B6`).
+#[test]
+fn a_defence_refuted_when_read_again_is_not_given() {
+    let b = diagram(&[
+        ". X . . . O X .",
+        ". . O . O O X .",
+        "O . O X X . . X",
+        ". X X X O . . O",
+        "X X . O . O O O",
+        ". X . X X . . .",
+        ". X O O . O O X",
+        "O . . O O . . O",
+    ]);
+    let stone = pt(0, 2);
+    let mut r = Reader::new(ReadConfig::default());
+    let first = r.ask(&b, stone, Mode::Tactics, false).unwrap();
+    assert_eq!(
+        outcome(&first),
+        (Verdict::Success(play(0, 1)), true),
+        "{first:?}"
+    );
+    let d = Reader::new(ReadConfig::default())
+        .defend(&b, stone)
+        .unwrap();
+    assert_eq!(outcome(&d), (Verdict::Success(play(1, 2)), true), "{d:?}");
+    let rules = crate::Rules::default();
+    let mut after = b.clone();
+    after.play(pt(0, 1), Color::White, &rules).unwrap();
+    let a = Reader::new(ReadConfig::default())
+        .attack(&after, stone)
+        .unwrap();
+    assert!(a.proven && a.verdict.code() == 1, "{a:?}");
+    after = b.clone();
+    after.play(pt(1, 2), Color::White, &rules).unwrap();
+    let a = Reader::new(ReadConfig::default())
+        .attack(&after, stone)
+        .unwrap();
+    assert_eq!(outcome(&a), (Verdict::Failure, true), "{a:?}");
+}
