@@ -512,7 +512,8 @@ impl Reader {
         // the first defence found to win only a ko when read again
         let mut fallback: Option<Reading> = None;
         loop {
-            let (mut r, _) = self.ask_excluding(board, p, Mode::Tactics, false, &excluded)?;
+            let (mut r, _, narrowed) =
+                self.ask_excluding(board, p, Mode::Tactics, false, &excluded)?;
             nodes += r.nodes;
             r.nodes = nodes;
             let Verdict::Success(Move::Play(m)) = r.verdict else {
@@ -521,7 +522,7 @@ impl Reader {
                     _ => r,
                 });
             };
-            if !r.proven || excluded.len() >= VERIFIED_DEFENCES {
+            if !r.proven || !narrowed || excluded.len() >= VERIFIED_DEFENCES {
                 return Ok(r);
             }
             // the defence, read again as an attack from the position after it: the attacker's
@@ -540,7 +541,7 @@ impl Reader {
             if let Some(own) = self.verify_table.as_mut() {
                 std::mem::swap(&mut self.table, own);
             }
-            let (a, _) = a?;
+            let (a, _, _) = a?;
             nodes += a.nodes;
             if !a.proven || a.verdict == Verdict::Failure {
                 r.nodes = nodes;
@@ -1113,10 +1114,11 @@ impl Reader {
         attacker: bool,
     ) -> Result<(Reading, search::Res), ReadError> {
         self.ask_excluding(board, p, mode, attacker, &[])
+            .map(|(r, res, _)| (r, res))
     }
 
     /// [`Reader::ask_with`], leaving the moves `excluded` (padded indices) unread at the
-    /// root of a defence.
+    /// root of a defence; also whether the search reached the depth where it narrows.
     fn ask_excluding(
         &mut self,
         board: &Board,
@@ -1124,7 +1126,7 @@ impl Reader {
         mode: Mode,
         attacker: bool,
         excluded: &[usize],
-    ) -> Result<(Reading, search::Res), ReadError> {
+    ) -> Result<(Reading, search::Res, bool), ReadError> {
         let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
         let color = board.get(p).ok_or(ReadError::Empty(p))?;
         if board.libs_at(q) == 0 {
@@ -1152,6 +1154,7 @@ impl Reader {
         };
         let (value, mv, proven) = res;
         let nodes = s.nodes();
+        let narrowed = s.narrowed();
         let pv = s.principal_variation(attacker, value, mv);
         // values are from the attacker's side; a ko the attacker takes first is one the
         // defender needs a threat to win, and the other way round
@@ -1168,7 +1171,7 @@ impl Reader {
             nodes,
             pv,
         };
-        Ok((reading, res))
+        Ok((reading, res, narrowed))
     }
 }
 

@@ -122,6 +122,8 @@ pub(super) struct Searcher<'a> {
     first_attack: usize,
     /// Moves not read at the root of a defence (padded indices).
     excluded: &'a [usize],
+    /// Whether a node at or beyond the wide depth was entered (where the search narrows).
+    narrowed: bool,
 }
 
 /// The SplitMix64 finaliser: spreads the small numbers mixed into a key over 64 bits.
@@ -159,7 +161,15 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             first_attack: 0,
             excluded: &[],
+            narrowed: false,
         }
+    }
+
+    /// Whether a node at or beyond [`ReadConfig::wide_depth`] was entered (in a defence,
+    /// since the root's last move was tried: for a defence found, in its reading): a result
+    /// read wholly above it does not depend on where the search narrows.
+    pub(super) fn narrowed(&self) -> bool {
+        self.narrowed
     }
 
     /// Leave the moves `excluded` unread at the root of a defence (and the root's entry in
@@ -889,6 +899,7 @@ impl<'a> Searcher<'a> {
     /// The attacker to move on board `d`.
     fn attack(&mut self, d: usize, flags: u8) -> Res {
         self.nodes += 1;
+        self.narrowed |= d >= self.cfg.wide_depth;
         let b = &self.boards[d];
         let t = self.target;
         if b.cell(t) != self.def {
@@ -1019,6 +1030,7 @@ impl<'a> Searcher<'a> {
     /// The defender to move on board `d`.
     fn defend(&mut self, d: usize, flags: u8) -> Res {
         self.nodes += 1;
+        self.narrowed |= d >= self.cfg.wide_depth;
         let b = &self.boards[d];
         let t = self.target;
         if b.cell(t) != self.def {
@@ -1063,6 +1075,10 @@ impl<'a> Searcher<'a> {
                 let p = moves.pts[i] as usize;
                 if excluding && self.excluded.contains(&p) {
                     continue;
+                }
+                if d == 0 {
+                    // what [`Searcher::narrowed`] tells of a defence found is of its move
+                    self.narrowed = false;
                 }
                 let (v, pr) = if p == 0 {
                     self.boards.pass(d);
