@@ -81,6 +81,7 @@ pub mod benson;
 pub mod board;
 mod color;
 pub mod count;
+mod decimal;
 pub mod formats;
 pub mod game;
 pub mod judge;

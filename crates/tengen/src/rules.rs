@@ -153,13 +153,14 @@ impl FromStr for HalfPoints {
     type Err = HalfPointsError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let err = || HalfPointsError(s.to_string());
-        let v: f64 = s.trim().parse().map_err(|_| err())?;
-        let h = v * 2.0;
-        // beyond 2^53 a float no longer tells whole numbers apart
-        if !h.is_finite() || h.fract() != 0.0 || h.abs() > (1u64 << 53) as f64 {
+        let h = crate::decimal::Decimal::parse(s.trim())
+            .and_then(|d| d.times(2))
+            .ok_or_else(err)?;
+        // within 2^53, as when it was read as a float: a number a float can hold exactly
+        if h.unsigned_abs() > 1u64 << 53 {
             return Err(err());
         }
-        Ok(HalfPoints(h as i64))
+        Ok(HalfPoints(h))
     }
 }
 

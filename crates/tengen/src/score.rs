@@ -306,15 +306,12 @@ fn parse_result(s: &str, in_stones: bool) -> Result<GameResult, ParseResultError
         (Some(c), None) if !margin.starts_with(['+', '-']) => c,
         _ => return Err(err()),
     };
-    let v: f64 = margin.trim().parse().map_err(|_| err())?;
-    let h = if in_stones { v * 4.0 } else { v * 2.0 };
-    if !h.is_finite() || h.fract() != 0.0 || h < 1.0 || h > f64::from(u32::MAX) {
-        return Err(err());
-    }
-    Ok(GameResult::Win {
-        winner,
-        margin: h as u32,
-    })
+    let h = crate::decimal::Decimal::parse(margin.trim())
+        .and_then(|d| d.times(if in_stones { 4 } else { 2 }))
+        .filter(|&h| h >= 1)
+        .and_then(|h| u32::try_from(h).ok())
+        .ok_or_else(err)?;
+    Ok(GameResult::Win { winner, margin: h })
 }
 
 /// A finished count.

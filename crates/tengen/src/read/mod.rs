@@ -431,8 +431,6 @@ pub struct Reader {
     table: Table,
     boards: boards::Boards,
     dfpn: Option<dfpn::DfpnTable>,
-    /// The table of the attacks that check a defence ([`Reader::defend`]), made on the first.
-    verify_table: Option<Table>,
 }
 
 impl Reader {
@@ -443,7 +441,6 @@ impl Reader {
             table: Table::new(config.table_bits),
             boards: boards::Boards::default(),
             dfpn: None,
-            verify_table: None,
         }
     }
 
@@ -489,7 +486,7 @@ impl Reader {
     /// be captured even with the opponent to move.
     ///
     /// A defence the search proves is read again as an attack from the position after it,
-    /// with a table of its own: in the defence the attacker's answers were read one move
+    /// its results kept apart in the table: in the defence the attacker's answers were read one move
     /// deeper, where the search narrows one move sooner ([`ReadConfig::wide_depth`]). When
     /// that attack captures the chain or wins a ko (proven), the defence is set aside and the
     /// search runs again without it (up to three times); a defence that only wins a ko is
@@ -507,59 +504,47 @@ impl Reader {
                 pv: Vec::new(),
             });
         }
-        let mut excluded = Vec::new();
+        let mut excluded = [0usize; VERIFIED_DEFENCES];
+        let mut n = 0;
         let mut nodes = first.nodes;
-        // the first defence found to win only a ko when read again
-        let mut fallback: Option<Reading> = None;
+        // the defence found first that wins only a ko when read again, as a ko
+        let mut fallback = None;
         loop {
             let (mut r, _, narrowed) =
-                self.ask_excluding(board, p, Mode::Tactics, false, &excluded)?;
+                self.ask_excluding(board, p, Mode::Tactics, false, &excluded[..n], false)?;
             nodes += r.nodes;
             r.nodes = nodes;
             let Verdict::Success(Move::Play(m)) = r.verdict else {
-                return Ok(match fallback {
-                    Some(f) if r.verdict == Verdict::Failure => Reading { nodes, ..f },
-                    _ => r,
-                });
+                if let (Verdict::Failure, Some(v)) = (r.verdict, fallback) {
+                    r.verdict = v;
+                }
+                return Ok(r);
             };
-            if !r.proven || !narrowed || excluded.len() >= VERIFIED_DEFENCES {
+            if !r.proven || !narrowed || n == VERIFIED_DEFENCES {
                 return Ok(r);
             }
             // the defence, read again as an attack from the position after it: the attacker's
             // first move is then at the root, read as wide as in an attack (in the defence it
-            // was one move deeper, where the search narrows one move sooner)
+            // was one move deeper, where the search narrows one move sooner); its results are
+            // kept apart in the table, which holds the position after the defence as read one
+            // move deeper
             let q = board.pos(m);
-            let color = board.get(p).ok_or(ReadError::Empty(p))?;
             let mut after = board.clone();
-            after.play_pos(q, color.digit());
-            // with a table of its own: the defence's table holds the position after it as read
-            // one move deeper
-            let bits = self.config.table_bits;
-            let own = self.verify_table.get_or_insert_with(|| Table::new(bits));
-            std::mem::swap(&mut self.table, own);
-            let a = self.ask_excluding(&after, p, Mode::Tactics, true, &[]);
-            if let Some(own) = self.verify_table.as_mut() {
-                std::mem::swap(&mut self.table, own);
-            }
-            let (a, _, _) = a?;
+            after.play_pos(q, board.cell(board.pos(p)));
+            let (a, _, _) = self.ask_excluding(&after, p, Mode::Tactics, true, &[], true)?;
             nodes += a.nodes;
             if !a.proven || a.verdict == Verdict::Failure {
                 r.nodes = nodes;
                 return Ok(r);
             }
-            if fallback.is_none() {
-                // a ko the attacker takes first is one the defender needs a threat for
-                let verdict = match a.verdict {
-                    Verdict::Ko(_) => Some(Verdict::KoAfterThreat(Move::Play(m))),
-                    Verdict::KoAfterThreat(_) => Some(Verdict::Ko(Move::Play(m))),
-                    _ => None,
-                };
-                fallback = verdict.map(|verdict| Reading {
-                    verdict,
-                    ..r.clone()
-                });
-            }
-            excluded.push(q);
+            // a ko the attacker takes first is one the defender needs a threat for
+            fallback = fallback.or(match a.verdict {
+                Verdict::Ko(_) => Some(Verdict::KoAfterThreat(Move::Play(m))),
+                Verdict::KoAfterThreat(_) => Some(Verdict::Ko(Move::Play(m))),
+                _ => None,
+            });
+            excluded[n] = q;
+            n += 1;
         }
     }
 
@@ -1113,12 +1098,13 @@ impl Reader {
         mode: Mode,
         attacker: bool,
     ) -> Result<(Reading, search::Res), ReadError> {
-        self.ask_excluding(board, p, mode, attacker, &[])
+        self.ask_excluding(board, p, mode, attacker, &[], false)
             .map(|(r, res, _)| (r, res))
     }
 
     /// [`Reader::ask_with`], leaving the moves `excluded` (padded indices) unread at the
-    /// root of a defence; also whether the search reached the depth where it narrows.
+    /// root of a defence, with its results kept `apart` in the table or not; also whether
+    /// the search reached the depth where it narrows.
     fn ask_excluding(
         &mut self,
         board: &Board,
@@ -1126,6 +1112,7 @@ impl Reader {
         mode: Mode,
         attacker: bool,
         excluded: &[usize],
+        apart: bool,
     ) -> Result<(Reading, search::Res, bool), ReadError> {
         let q = board.checked_pos(p).ok_or(ReadError::OffBoard(p))?;
         let color = board.get(p).ok_or(ReadError::Empty(p))?;
@@ -1146,7 +1133,7 @@ impl Reader {
             mode,
             budget,
         );
-        s.exclude(excluded);
+        s.exclude(excluded, apart);
         let res = if attacker {
             s.attack_root()
         } else {

@@ -124,6 +124,9 @@ pub(super) struct Searcher<'a> {
     excluded: &'a [usize],
     /// Whether a node at or beyond the wide depth was entered (where the search narrows).
     narrowed: bool,
+    /// Whether the results of this search are kept apart in the table from those of others
+    /// (a defence read again as an attack: [`super::Reader::defend`]).
+    apart: bool,
 }
 
 /// The SplitMix64 finaliser: spreads the small numbers mixed into a key over 64 bits.
@@ -162,6 +165,7 @@ impl<'a> Searcher<'a> {
             first_attack: 0,
             excluded: &[],
             narrowed: false,
+            apart: false,
         }
     }
 
@@ -173,9 +177,11 @@ impl<'a> Searcher<'a> {
     }
 
     /// Leave the moves `excluded` unread at the root of a defence (and the root's entry in
-    /// the table, which may name one of them, unread and unwritten).
-    pub(super) fn exclude(&mut self, excluded: &'a [usize]) {
+    /// the table, which may name one of them, unread and unwritten); with `apart`, keep this
+    /// search's results apart in the table from those of the others.
+    pub(super) fn exclude(&mut self, excluded: &'a [usize], apart: bool) {
         self.excluded = excluded;
+        self.apart = apart;
     }
 
     /// Nodes visited so far.
@@ -225,7 +231,8 @@ impl<'a> Searcher<'a> {
             | (flags as u64) << 35
             | (self.att as u64) << 39
             | ((self.mode == Mode::Ladder) as u64) << 41
-            | (wide as u64) << 42;
+            | (wide as u64) << 42
+            | (self.apart as u64) << 43;
         b.hash() ^ mix(extra)
     }
 

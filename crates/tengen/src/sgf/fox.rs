@@ -146,9 +146,8 @@ pub fn stones_to_points(re: &str) -> Option<String> {
     if !margin.starts_with(|c: char| c.is_ascii_digit()) {
         return None;
     }
-    let stones: f64 = margin.parse().ok().filter(|v: &f64| v.is_finite())?;
-    // doubling is exact in binary floating point: the shortest text of the double is exact
-    Some(format!("{}+{}", winner.letter(), stones * 2.0))
+    let stones = crate::decimal::Decimal::parse(margin)?;
+    Some(format!("{}+{}", winner.letter(), stones.doubled()))
 }
 
 /// A recorded result (`RE`) as a count in points: `B+6.5`, `W+0.5`, `0`/`Draw`/`Jigo`; `None`
