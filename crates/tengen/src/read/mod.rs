@@ -485,12 +485,13 @@ impl Reader {
     /// Can the chain on `p` be saved with its owner to move? `Success(Pass)` when it cannot
     /// be captured even with the opponent to move.
     ///
-    /// A defence the search proves is read again as an attack from the position after it,
-    /// its results kept apart in the table: in the defence the attacker's answers were read one move
-    /// deeper, where the search narrows one move sooner ([`ReadConfig::wide_depth`]). When
-    /// that attack captures the chain or wins a ko (proven), the defence is set aside and the
-    /// search runs again without it (up to three times); a defence that only wins a ko is
-    /// the answer, as a ko, when no other defence is found.
+    /// A defence the search proves, when its reading reached the depth where the search
+    /// narrows ([`ReadConfig::wide_depth`]), is read again as an attack from the position
+    /// after it, its results kept apart in the table: in the defence the attacker's answers
+    /// were read one move deeper, where the search narrows one move sooner. When that attack
+    /// captures the chain or wins a ko (proven), the defence is set aside and the search runs
+    /// again without it (up to three times); a defence that only wins a ko is the answer, as
+    /// a ko, when no other defence is found.
     ///
     /// # Errors
     /// As [`Reader::attack`].
