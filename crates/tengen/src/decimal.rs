@@ -2,7 +2,7 @@
 //! written in decimal, and what is asked of them is exact (is this a whole number of half
 //! points? what is twice it, digit for digit?), which a binary float answers only by
 //! rounding. Written by hand, not with `f64::from_str`: besides exactness, the float reader
-//! and its tables were about 8 KB of the WebAssembly module, which has a size budget.
+//! and its tables were 15 KB of the WebAssembly module, which has a size budget.
 
 /// A decimal number: `mantissa / 10^scale`, negative when `negative`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
