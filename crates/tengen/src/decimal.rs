@@ -48,15 +48,16 @@ impl Decimal {
                 return None;
             }
             let e = &s[i + 1..];
-            let digits = e.strip_prefix(['+', '-']).unwrap_or(e);
-            if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
+            let exp_digits = e.strip_prefix(['+', '-']).unwrap_or(e);
+            if exp_digits.is_empty() || !exp_digits.bytes().all(|c| c.is_ascii_digit()) {
                 return None;
             }
             // an exponent beyond this moves the point past any 64-bit mantissa
-            let exp: i64 = if digits.len() > 4 {
+            let significant = exp_digits.trim_start_matches('0');
+            let exp: i64 = if significant.len() > 4 {
                 99_999
             } else {
-                digits.parse().ok()?
+                significant.parse().unwrap_or(0)
             };
             scale -= if e.starts_with('-') { -exp } else { exp };
         }
@@ -119,6 +120,7 @@ mod tests {
             ("1e1", 20),
             ("25E-1", 5),
             ("0.05e1", 1),
+            ("1e00001", 20),
             ("-0", 0),
             ("000012.5000", 25),
         ] {

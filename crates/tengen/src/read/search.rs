@@ -562,10 +562,9 @@ impl<'a> Searcher<'a> {
             }
             for n in b.nbrs(l) {
                 if b.cell(n) == self.att && b.head_at(n) != h && b.libs_at(n) == 2 {
-                    for e in self.chain_libs(d, b.head_at(n)).0 {
-                        if e != 0 && e as usize != l {
-                            m.add(e as usize, score);
-                        }
+                    let (el, nel) = self.chain_libs(d, b.head_at(n));
+                    for &e in el[..nel].iter().filter(|&&e| e as usize != l) {
+                        m.add(e as usize, score);
                     }
                 }
             }
