@@ -741,6 +741,12 @@ impl Board {
         self.layout.nbrs(p)
     }
 
+    /// The four diagonal neighbours of `p`.
+    #[inline(always)]
+    pub(crate) fn diagonals(&self, p: usize) -> [usize; 4] {
+        self.layout.diagonals(p)
+    }
+
     /// The cell value at a padded index: 0 empty, 1 black, 2 white, 3 wall.
     #[inline(always)]
     pub(crate) fn cell(&self, p: usize) -> u8 {
