@@ -744,21 +744,45 @@ mod tests {
 
     #[test]
     fn eyes_are_counted_in_halves() {
-        // two one-point eyes in the corner: two eyes
-        let two = [".O.O.X", "OOOOOX", "XXXXXX", "......"];
-        assert_eq!(eye_halves(&two, Point::new(1, 0)), 4);
-        // a black stone on B5, a diagonal of both eyes on the edge: two false eyes
-        let false_eyes = [".O.O.X", "OXOOOX", "XXXXXX", "......"];
-        assert_eq!(eye_halves(&false_eyes, Point::new(1, 0)), 0);
-        // an area of two points, of three, and one touching a black stone (no eye)
-        let two_points = ["..OO.X", "OOOOOX", "XXXXXX", "......"];
-        assert_eq!(eye_halves(&two_points, Point::new(1, 1)), 2);
-        let three = ["...O.X", "OOOOOX", "XXXXXX", "......"];
-        assert_eq!(eye_halves(&three, Point::new(1, 1)), 3);
-        let touched = ["..XO.X", "OOOOOX", "XXXXXX", "......"];
-        assert_eq!(eye_halves(&touched, Point::new(1, 1)), 0);
-        // a white group in the open: its empty surroundings reach Black, no eye
-        let open = ["......", "..O...", "......", "...X.."];
-        assert_eq!(eye_halves(&open, Point::new(2, 1)), 0);
+        // (rows, a stone of the white group, its eyes in halves)
+        let cases: [([&str; 4], Point, u32); 6] = [
+            // two one-point eyes in the corner: two eyes
+            (
+                [".O.O.X", "OOOOOX", "XXXXXX", "......"],
+                Point::new(1, 0),
+                4,
+            ),
+            // a black stone at (1, 1), a diagonal of both eyes on the edge: two false eyes
+            (
+                [".O.O.X", "OXOOOX", "XXXXXX", "......"],
+                Point::new(1, 0),
+                0,
+            ),
+            // an area of two points, of three, and one touching a black stone (no eye)
+            (
+                ["..OO.X", "OOOOOX", "XXXXXX", "......"],
+                Point::new(1, 1),
+                2,
+            ),
+            (
+                ["...O.X", "OOOOOX", "XXXXXX", "......"],
+                Point::new(1, 1),
+                3,
+            ),
+            (
+                ["..XO.X", "OOOOOX", "XXXXXX", "......"],
+                Point::new(1, 1),
+                0,
+            ),
+            // a white group in the open: its empty surroundings reach Black, no eye
+            (
+                ["......", "..O...", "......", "...X.."],
+                Point::new(2, 1),
+                0,
+            ),
+        ];
+        for (rows, target, want) in cases {
+            assert_eq!(eye_halves(&rows, target), want, "{rows:?}");
+        }
     }
 }
