@@ -23,6 +23,9 @@ const MAX_OUTSIDE: usize = 4;
 /// The most children of a node: the region's points, the target's outside liberties, a pass.
 const MAX_KIDS: usize = MAX_REGION + MAX_OUTSIDE + 1;
 
+/// The most eyes [`Dfpn::eye_halves`] counts, in halves: two eyes.
+const MAX_EYE_HALVES: u32 = 4;
+
 /// The most defender chains the static life test follows.
 const MAX_CHAINS: usize = 32;
 
@@ -118,6 +121,17 @@ fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The next flood-fill mark of `generation` for the marks `mark` (cleared when the count
+/// wraps, so that no stale mark equals the new one).
+fn next_generation(generation: &mut u32, mark: &mut [u32]) -> u32 {
+    *generation = generation.wrapping_add(1);
+    if *generation == 0 {
+        mark.fill(0);
+        *generation = 1;
+    }
+    *generation
 }
 
 /// A child of a node: its move (0 a pass), key, line flags, and its (phi, delta) when it is
@@ -429,7 +443,7 @@ impl<'a> Dfpn<'a> {
         let libs = self.boards[d].libs_at(self.target) as u32;
         let eyes = self.eye_halves(d);
         let att_proof = libs.clamp(1, 6) + eyes;
-        let def_proof = 6u32.saturating_sub(libs).max(1) + 4 - eyes;
+        let def_proof = 6u32.saturating_sub(libs).max(1) + MAX_EYE_HALVES - eyes;
         if side == self.att {
             (att_proof, def_proof)
         } else {
@@ -444,12 +458,7 @@ impl<'a> Dfpn<'a> {
     /// diagonals, or one on the edge), three when three to five, four when more; at most four.
     fn eye_halves(&mut self, d: usize) -> u32 {
         let b = &self.boards[d];
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.mark.fill(0);
-            self.generation = 1;
-        }
-        let g = self.generation;
+        let g = next_generation(&mut self.generation, &mut self.mark);
         let mut stack = [0u16; MAX_REGION];
         let mut halves = 0;
         for &start in self.region {
@@ -501,7 +510,7 @@ impl<'a> Dfpn<'a> {
                 _ => 4,
             };
         }
-        halves.min(4)
+        halves.min(MAX_EYE_HALVES)
     }
 
     /// The (phi, delta) of a child.
@@ -628,12 +637,7 @@ impl<'a> Dfpn<'a> {
         // the parts: (enclosed, chains bordering it, chains every empty point touches)
         let mut parts = [(false, 0u32, 0u32); MAX_REGION];
         let mut np = 0;
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            mark.fill(0);
-            self.generation = 1;
-        }
-        let g = self.generation;
+        let g = next_generation(&mut self.generation, mark);
         let mut stack = [0u16; MAX_REGION];
         for &start in self.region {
             let s = start as usize;
